@@ -1,0 +1,98 @@
+/**
+ * The board's states and transitions (spec §4) as a reducer over named events. React only
+ * dispatches and renders; pointer moves never reach it (the live stroke is drawn imperatively and
+ * arrives here once, complete, as `strokeEnded`).
+ */
+import { TOAST } from './constants.ts';
+import type { Stroke } from './geometry.ts';
+import { nextToast, toastReducer, type Toast, type ToastEvent } from './toast.ts';
+
+export type BoardMode = 'pan' | 'draw';
+
+export interface BoardState {
+  readonly mode: BoardMode;
+  /** A stroke is being drawn right now (pointer down in draw mode). */
+  readonly stroking: boolean;
+  /** The strokes of the signature awaiting its caption; non-null while the caption box is open. */
+  readonly pending: readonly Stroke[] | null;
+  readonly caption: string;
+  /** The pending signature has been sent and no answer has arrived yet. */
+  readonly saving: boolean;
+  readonly toast: Toast | null;
+}
+
+export type BoardEvent =
+  | { type: 'modeToggled' }
+  | { type: 'strokeStarted' }
+  /** The stroke touched an existing signature's outline: it is dropped. */
+  | { type: 'strokeBlocked' }
+  /** Mouse left the wall, a second finger landed, or the browser cancelled the pointer. */
+  | { type: 'strokeAbandoned' }
+  | { type: 'strokeEnded'; stroke: Stroke }
+  | { type: 'captionChanged'; caption: string }
+  | { type: 'saveRequested' }
+  | { type: 'saveSucceeded' }
+  | { type: 'saveFailed' }
+  | { type: 'drawingCanceled' }
+  | ToastEvent;
+
+export const initialBoardState: BoardState = {
+  mode: 'pan',
+  stroking: false,
+  pending: null,
+  caption: '',
+  saving: false,
+  toast: null,
+};
+
+function withToast(state: BoardState, text: string): BoardState {
+  return { ...state, toast: nextToast(state.toast, text) };
+}
+
+const cleared = { stroking: false, pending: null, caption: '', saving: false } as const;
+
+/** The next state of the board after an event; an event that does not apply changes nothing. */
+export function boardReducer(state: BoardState, event: BoardEvent): BoardState {
+  switch (event.type) {
+    case 'modeToggled':
+      if (state.saving) return state;
+      return state.mode === 'pan'
+        ? withToast({ ...state, mode: 'draw' }, TOAST.drawingEnabled)
+        : // Switching to panning cancels any stroke or pending signature (spec §4).
+          withToast({ ...state, ...cleared, mode: 'pan' }, TOAST.panningEnabled);
+    case 'strokeStarted':
+      if (state.mode !== 'draw' || state.stroking || state.saving) return state;
+      return { ...state, stroking: true };
+    case 'strokeBlocked':
+      return withToast({ ...state, stroking: false }, TOAST.blocked);
+    case 'strokeAbandoned':
+      return state.stroking ? { ...state, stroking: false } : state;
+    case 'strokeEnded':
+      if (!state.stroking) return state;
+      // A stroke with fewer than 2 points is discarded.
+      if (event.stroke.length < 2) return { ...state, stroking: false };
+      return { ...state, stroking: false, pending: [...(state.pending ?? []), event.stroke] };
+    case 'captionChanged':
+      return state.pending && !state.saving ? { ...state, caption: event.caption } : state;
+    case 'saveRequested':
+      if (!state.pending || state.saving || state.stroking) return state;
+      return withToast({ ...state, saving: true }, TOAST.saving);
+    case 'saveSucceeded':
+      return state.saving ? withToast({ ...state, ...cleared }, TOAST.saved) : state;
+    case 'saveFailed':
+      return state.saving ? withToast({ ...state, ...cleared }, TOAST.saveError) : state;
+    case 'drawingCanceled':
+      if ((!state.pending && !state.stroking) || state.saving) return state;
+      return withToast({ ...state, ...cleared }, TOAST.canceled);
+    case 'notified':
+    case 'toastExpired': {
+      const toast = toastReducer(state.toast, event);
+      return toast === state.toast ? state : { ...state, toast };
+    }
+  }
+}
+
+/** The back button and the mode toggle are disabled while a stroke or a caption is in progress. */
+export function controlsLocked(state: BoardState): boolean {
+  return state.stroking || state.pending !== null;
+}

@@ -1,0 +1,64 @@
+/**
+ * Every number and text of the product that more than one place needs (spec §9, DESIGN.md §3).
+ * The SQL rules in supabase/migrations repeat the limits; tests keep the two in step.
+ */
+
+/** The wall is a square of this many wall pixels. */
+export const WALL_SIZE = 3200;
+/** An outline is the points' bounding box grown by this much on every side. */
+export const OUTLINE_PADDING = 10;
+
+export const MAX_STROKES = 64;
+export const MAX_POINTS = 10_000;
+export const MAX_CAPTION_LENGTH = 200;
+/** Request bodies over this are refused before they are parsed (413). */
+export const MAX_BODY_BYTES = 512 * 1024;
+
+export const STROKE_STYLE = {
+  stroke: '#ffffff',
+  strokeWidth: 3,
+  lineCap: 'round',
+  lineJoin: 'round',
+} as const;
+
+export const SELECTION_STYLE = {
+  stroke: '#1e90ff',
+  strokeWidth: 2,
+  dash: [10, 5],
+} as const;
+
+export const CAPTION_STYLE = {
+  fill: 'gold',
+  fontStyle: 'bold',
+  fontSize: 14,
+  /** The caption's baseline sits this far below the outline's bottom edge. */
+  baselineOffset: 15,
+} as const;
+
+export const WALL_BACKGROUND = '#333333';
+export const EXPORT_FILE_NAME = 'canvas-signatures.png';
+export const TOAST_TIMEOUT_MS = 2000;
+export const EXPORT_REDIRECT_MS = 1000;
+
+/** The caption box's position on the board, as fractions of the viewport. */
+export const CAPTION_BOX_POSITION = { top: 0.4, left: 0.5 } as const;
+
+export const TOAST = {
+  loaded: 'Signatures loaded!',
+  loadError: 'Error loading signatures.',
+  saving: 'Saving...',
+  saved: 'Signature saved!',
+  saveError: 'Error saving signature.',
+  canceled: 'Drawing canceled',
+  drawingEnabled: 'Drawing enabled',
+  panningEnabled: 'Panning enabled',
+  blocked: "You can't draw over an existing signature!",
+  preparingExport: 'Preparing export...',
+  generatingPng: 'Generating PNG...',
+  exportComplete: 'Export complete!',
+} as const;
+
+/** Default caption of a signature saved without one. */
+export function defaultCaption(id: number): string {
+  return `#${id}`;
+}

@@ -1,0 +1,79 @@
+/**
+ * A uniform grid over the wall that answers "which outlines are near here?" without scanning
+ * every signature: used for the drawing hit tests on every pointer move and for viewport culling.
+ */
+import { WALL_SIZE } from './constants.ts';
+import { pointInRect, rectsMeet, segmentMeetsRect, type Point, type Rect } from './geometry.ts';
+
+const CELL = 200;
+const CELLS = Math.ceil(WALL_SIZE / CELL);
+
+export interface Outlined {
+  readonly id: number;
+  readonly outline: Rect;
+}
+
+export interface OutlineIndex<T extends Outlined> {
+  /** The first item whose outline holds the point, if any. */
+  itemAtPoint(p: Point): T | undefined;
+  /** The first item whose outline the segment from a to b meets, if any. */
+  itemOnSegment(a: Point, b: Point): T | undefined;
+  /** Every item whose outline meets the rectangle, in insertion order. */
+  itemsInRect(r: Rect): T[];
+}
+
+function cellRange(lo: number, hi: number): [number, number] {
+  const clampCell = (v: number) => Math.min(CELLS - 1, Math.max(0, Math.floor(v / CELL)));
+  return [clampCell(lo), clampCell(hi)];
+}
+
+/** Builds an index over the items' outlines; items keep the order given. */
+export function createOutlineIndex<T extends Outlined>(items: readonly T[]): OutlineIndex<T> {
+  const cells: number[][] = Array.from({ length: CELLS * CELLS }, () => []);
+  items.forEach((item, i) => {
+    const [cx0, cx1] = cellRange(item.outline.x, item.outline.x + item.outline.width);
+    const [cy0, cy1] = cellRange(item.outline.y, item.outline.y + item.outline.height);
+    for (let cy = cy0; cy <= cy1; cy++) {
+      for (let cx = cx0; cx <= cx1; cx++) cells[cy * CELLS + cx]!.push(i);
+    }
+  });
+
+  // Item positions (into `items`) from every cell the rectangle touches, ascending, each once.
+  function candidates(r: Rect): number[] {
+    const [cx0, cx1] = cellRange(r.x, r.x + r.width);
+    const [cy0, cy1] = cellRange(r.y, r.y + r.height);
+    const seen = new Set<number>();
+    for (let cy = cy0; cy <= cy1; cy++) {
+      for (let cx = cx0; cx <= cx1; cx++) {
+        for (const i of cells[cy * CELLS + cx]!) seen.add(i);
+      }
+    }
+    return [...seen].sort((a, b) => a - b);
+  }
+
+  return {
+    itemAtPoint(p) {
+      for (const i of candidates({ x: p[0], y: p[1], width: 0, height: 0 })) {
+        if (pointInRect(p, items[i]!.outline)) return items[i];
+      }
+      return undefined;
+    },
+    itemOnSegment(a, b) {
+      const box = {
+        x: Math.min(a[0], b[0]),
+        y: Math.min(a[1], b[1]),
+        width: Math.abs(a[0] - b[0]),
+        height: Math.abs(a[1] - b[1]),
+      };
+      for (const i of candidates(box)) {
+        if (segmentMeetsRect(a, b, items[i]!.outline)) return items[i];
+      }
+      return undefined;
+    },
+    itemsInRect(r) {
+      return candidates(r)
+        .map((i) => items[i]!)
+        .filter((item) => rectsMeet(item.outline, r));
+    },
+  };
+}

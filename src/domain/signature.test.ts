@@ -1,0 +1,133 @@
+import { describe, expect, it, vi } from 'vitest';
+import { MAX_CAPTION_LENGTH, MAX_POINTS, MAX_STROKES } from './constants.ts';
+import type { Stroke } from './geometry.ts';
+import {
+  findSignatureProblem,
+  normalizeCaption,
+  parseStrokes,
+  serializeStrokes,
+  signaturesFromRows,
+  wallPoint,
+} from './signature.ts';
+
+const row = (id: number, signature: string, caption: string | null = null) => ({
+  id,
+  signature,
+  caption,
+  created_at: '2026-11-22T00:00:00+00:00',
+});
+
+describe('reading records', () => {
+  it('reads strokes and legacy flat strokes, and skips the unreadable with a report', () => {
+    const onSkip = vi.fn();
+    const sigs = signaturesFromRows(
+      [row(1, '[[[1,2],[3,4]],[[5,6],[7,8]]]', 'hi'), row(2, '[[10,10],[20,20]]'), row(3, '{')],
+      onSkip,
+    );
+    expect(sigs.map((s) => s.id)).toEqual([1, 2]);
+    expect(sigs[0]!.strokes).toHaveLength(2);
+    expect(sigs[1]!.strokes).toEqual([
+      [
+        [10, 10],
+        [20, 20],
+      ],
+    ]);
+    expect(sigs[1]!.outline).toEqual({ x: 0, y: 0, width: 30, height: 30 });
+    expect(onSkip).toHaveBeenCalledTimes(1);
+    expect(onSkip.mock.calls[0]![0].id).toBe(3);
+  });
+
+  it('refuses non-finite and nested garbage', () => {
+    expect(parseStrokes('[[[1e999,2],[3,4]]]')).toBeNull();
+    expect(parseStrokes('[[[[1,2]],[3,4]]]')).toBeNull();
+    expect(parseStrokes('null')).toBeNull();
+    expect(parseStrokes('[[]]')).toBeNull();
+  });
+
+  it('round-trips what it writes', () => {
+    const strokes: Stroke[] = [
+      [
+        [1.5, 2],
+        [3, 4.2],
+      ],
+    ];
+    expect(parseStrokes(serializeStrokes(strokes))).toEqual(strokes);
+  });
+});
+
+describe('new signatures', () => {
+  const ok: Stroke = [
+    [10, 10],
+    [20, 20],
+  ];
+
+  it('accepts a plain signature', () => {
+    expect(findSignatureProblem([ok], 'hello')).toBeNull();
+    expect(findSignatureProblem([ok, ok], null)).toBeNull();
+  });
+
+  it.each([
+    ['no strokes', [], null, 'no-strokes'],
+    ['a one-point stroke', [[[1, 1]]], null, 'short-stroke'],
+    [
+      'an off-wall point',
+      [
+        [
+          [-1, 5],
+          [5, 5],
+        ],
+      ],
+      null,
+      'off-wall',
+    ],
+    [
+      'a point past the far edge',
+      [
+        [
+          [3200.1, 5],
+          [5, 5],
+        ],
+      ],
+      null,
+      'off-wall',
+    ],
+    [
+      'NaN',
+      [
+        [
+          [NaN, 5],
+          [5, 5],
+        ],
+      ],
+      null,
+      'bad-point',
+    ],
+    ['too many strokes', Array(MAX_STROKES + 1).fill(ok), null, 'too-many-strokes'],
+    [
+      'too many points',
+      [Array.from({ length: MAX_POINTS + 1 }, (_, i) => [i % 3000, 1])],
+      null,
+      'too-many-points',
+    ],
+    ['a long caption', [ok], 'x'.repeat(MAX_CAPTION_LENGTH + 1), 'caption-too-long'],
+  ])('refuses %s', (_name, strokes, caption, problem) => {
+    expect(findSignatureProblem(strokes as Stroke[], caption)).toBe(problem);
+  });
+
+  it('measures the caption after trimming, in characters', () => {
+    expect(findSignatureProblem([ok], `  ${'é'.repeat(MAX_CAPTION_LENGTH)}  `)).toBeNull();
+    expect(findSignatureProblem([ok], '😀'.repeat(MAX_CAPTION_LENGTH))).toBeNull();
+  });
+
+  it('normalizes captions', () => {
+    expect(normalizeCaption('  hi  ')).toBe('hi');
+    expect(normalizeCaption('   ')).toBeNull();
+    expect(normalizeCaption('')).toBeNull();
+    expect(normalizeCaption(null)).toBeNull();
+  });
+
+  it('rounds pointer positions and keeps them on the wall', () => {
+    expect(wallPoint(12.345, 99.96)).toEqual([12.3, 100]);
+    expect(wallPoint(-4, 3300)).toEqual([0, 3200]);
+  });
+});
