@@ -1,13 +1,5 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-
-// A fresh database for every run. The config is evaluated again in each worker, which inherits the
-// environment of the main process, so the directory is chosen once.
-process.env.SIGNWALL_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'signwall-e2e-'));
-const port = Number(process.env.SIGNWALL_E2E_PORT ?? 4173);
-export const baseURL = `http://127.0.0.1:${port}`;
 
 // Debian's chromium where it is installed (Playwright's own browser download is not reachable on
 // our machines); Playwright's bundled browser anywhere else.
@@ -27,15 +19,16 @@ const launchOptions = {
   ],
 };
 
+// Each test starts its own server on a fresh database (tests/e2e/support/fixtures.ts); the
+// tests run against the production build, so `npm run build` runs before `npm run test:e2e`.
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
   workers: process.env.CI ? 1 : 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   timeout: 30_000,
   use: {
-    baseURL,
     trace: 'retain-on-failure',
     launchOptions,
   },
@@ -59,17 +52,4 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // The tests run against the production build (`npm run build` runs before `npm run test:e2e`).
-    command: 'tsx server/main.ts',
-    url: `${baseURL}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.SIGNWALL_E2E_DATA_DIR,
-      LOG_REQUESTS: '0',
-    },
-  },
 });
