@@ -1,0 +1,19 @@
+// `npm run dev`: the API server (with an embedded database in ./data) and Vite's dev server with
+// hot reload, which proxies /rest to the API. Ctrl-C stops both.
+import { spawn } from 'node:child_process';
+
+const apiPort = process.env.API_PORT ?? '54321';
+const children = [
+  spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: apiPort, DIST_DIR: 'dist-none' },
+  }),
+  spawn(process.execPath, ['node_modules/vite/bin/vite.js'], {
+    stdio: 'inherit',
+    env: { ...process.env, API_PORT: apiPort },
+  }),
+];
+const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+children.forEach((child) => child.on('exit', stop));
