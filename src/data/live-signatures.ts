@@ -1,0 +1,105 @@
+/**
+ * Keeps the cached wall up to date while it is open: signatures saved by others appear within
+ * seconds, without reloading the wall. Hosted Supabase pushes inserts over Realtime; where that is
+ * not available (our local server has none) the client polls quietly for what is new.
+ */
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { mergeSignatures, newestCreatedAt } from '../domain/merge.ts';
+import { signatureFromRow, type Signature, type SignatureRow } from '../domain/signature.ts';
+import { dataApiConfig, supabase } from './client.ts';
+import { fetchSignatures, signaturesQueryOptions } from './signatures.ts';
+
+/** How often to ask for new signatures when nothing pushes them. */
+export const POLL_INTERVAL_MS = 3000;
+/** While Realtime works, a slow poll still catches anything a dropped socket missed. */
+const SAFETY_POLL_INTERVAL_MS = 30_000;
+/**
+ * created_at is the inserting transaction's start time, so a row can commit after a newer one
+ * was already seen. Each poll re-reads this far back and de-duplicates by id.
+ */
+const OVERLAP_MS = 30_000;
+
+function addToWall(queryClient: QueryClient, fresh: readonly Signature[]): void {
+  if (fresh.length === 0) return;
+  queryClient.setQueryData(signaturesQueryOptions().queryKey, (wall) =>
+    wall ? mergeSignatures(wall, fresh) : wall,
+  );
+}
+
+function pollCursor(wall: readonly Signature[] | undefined): string | null {
+  const newest = wall && newestCreatedAt(wall);
+  if (!newest) return null;
+  return new Date(new Date(newest).getTime() - OVERLAP_MS).toISOString();
+}
+
+/** Realtime only where the data API is a Supabase project of its own, never on our local server. */
+function realtimeWanted(): boolean {
+  return (
+    dataApiConfig.ok &&
+    new URL(dataApiConfig.config.url).origin !== globalThis.location?.origin &&
+    typeof WebSocket !== 'undefined'
+  );
+}
+
+/** While `enabled`, merges signatures saved elsewhere into the cached wall. */
+export function useLiveSignatures(enabled: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const { queryKey } = signaturesQueryOptions();
+    let realtimeHealthy = false;
+    let inFlight = false;
+    let lastPoll = Date.now();
+
+    const poll = async () => {
+      const wall = queryClient.getQueryData(queryKey);
+      // Nothing to catch up on before the first load; hidden tabs make no requests.
+      if (inFlight || !wall || document.visibilityState === 'hidden') return;
+      inFlight = true;
+      lastPoll = Date.now();
+      try {
+        addToWall(queryClient, await fetchSignatures(pollCursor(wall)));
+      } catch {
+        // Quiet by design: the next tick tries again, and the wall already shown stays.
+      } finally {
+        inFlight = false;
+      }
+    };
+    const tick = () => {
+      const every = realtimeHealthy ? SAFETY_POLL_INTERVAL_MS : POLL_INTERVAL_MS;
+      if (Date.now() - lastPoll >= every - 50) void poll();
+    };
+    const timer = setInterval(tick, POLL_INTERVAL_MS);
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') void poll();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+
+    const client = realtimeWanted() ? supabase() : null;
+    const channel = client
+      ?.channel('signatures-inserts')
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'signatures' },
+        (payload) => {
+          const signature = signatureFromRow(payload.new as SignatureRow);
+          if (signature) addToWall(queryClient, [signature]);
+        },
+      )
+      .subscribe((status) => {
+        realtimeHealthy = status === 'SUBSCRIBED';
+        // Without this, a failed socket retries forever; polling takes over instead.
+        if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') client?.realtime.disconnect();
+      });
+
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+      if (client && channel) {
+        void client.removeChannel(channel);
+        client.realtime.disconnect();
+      }
+    };
+  }, [enabled, queryClient]);
+}

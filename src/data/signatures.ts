@@ -1,0 +1,134 @@
+/**
+ * Reading and saving signatures through the data API, and the React Query options and hooks that
+ * the features use. Components never see the Supabase client or `{ data, error }` results.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Stroke } from '../domain/geometry.ts';
+import {
+  normalizeCaption,
+  serializeStrokes,
+  signatureFromRow,
+  signaturesFromRows,
+  type Signature,
+  type SignatureRow,
+} from '../domain/signature.ts';
+import { supabase } from './client.ts';
+
+const TABLE = 'signatures';
+/** Hosted Supabase caps every GET at 1000 rows (max_rows); ask for pages of that size. */
+const PAGE_SIZE = 1000;
+
+/** A refusal or failure from the data API, with PostgREST's code and HTTP status. */
+export class DataApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'DataApiError';
+  }
+}
+
+function failure(
+  what: string,
+  error: { message: string; code?: string | null },
+  status: number,
+): DataApiError {
+  return new DataApiError(`${what}: ${error.message}`, error.code ?? null, status);
+}
+
+function baseSelect(since: string | null) {
+  const query = supabase().from(TABLE).select('*', { count: 'exact' });
+  const filtered = since === null ? query : query.gte('created_at', since);
+  // created_at orders the wall; id breaks ties so pages never overlap or skip.
+  return filtered.order('created_at', { ascending: true }).order('id', { ascending: true });
+}
+
+/**
+ * Every row (created at or after `since`, when given), however many: the first page also answers
+ * the total, then the rest are fetched in parallel in pages as large as the server actually
+ * returned (its row cap may be below ours).
+ */
+export async function fetchAllSignatureRows(since: string | null = null): Promise<SignatureRow[]> {
+  const baseQuery = () => baseSelect(since);
+  const first = await baseQuery().range(0, PAGE_SIZE - 1);
+  if (first.error) throw failure('Loading signatures failed', first.error, first.status);
+  const rows = (first.data ?? []) as SignatureRow[];
+  const total = first.count ?? rows.length;
+  const step = rows.length;
+  if (step === 0 || rows.length >= total) return rows;
+
+  const offsets: number[] = [];
+  for (let from = step; from < total; from += step) offsets.push(from);
+  const pages = await Promise.all(offsets.map((from) => baseQuery().range(from, from + step - 1)));
+  for (const page of pages) {
+    if (page.error) throw failure('Loading signatures failed', page.error, page.status);
+    rows.push(...((page.data ?? []) as SignatureRow[]));
+  }
+  return rows;
+}
+
+function warnSkipped(row: SignatureRow): void {
+  console.warn(`Skipping signature #${row.id}: its strokes cannot be read.`, row.signature);
+}
+
+/** Every readable signature on the wall (created at or after `since`), in created_at order. */
+export async function fetchSignatures(since: string | null = null): Promise<readonly Signature[]> {
+  return signaturesFromRows(await fetchAllSignatureRows(since), warnSkipped);
+}
+
+export interface NewSignature {
+  readonly strokes: readonly Stroke[];
+  readonly caption: string | null;
+}
+
+/** Saves a signature and answers it as stored (the database may trim the caption). */
+export async function insertSignature(input: NewSignature): Promise<Signature> {
+  const { data, error, status } = await supabase()
+    .from(TABLE)
+    .insert({ signature: serializeStrokes(input.strokes), caption: normalizeCaption(input.caption) })
+    .select();
+  if (error) throw failure('Saving the signature failed', error, status);
+  const row = (data as SignatureRow[] | null)?.[0];
+  const saved = row && signatureFromRow(row);
+  if (!saved) throw new DataApiError('Saving the signature failed: no row came back', null, status);
+  return saved;
+}
+
+export function signaturesQueryOptions() {
+  return queryOptions({
+    queryKey: [TABLE],
+    queryFn: () => fetchSignatures(),
+    // The wall is loaded once per visit; new signatures are added to the cache as they are saved.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: 1,
+    retryDelay: 500,
+  });
+}
+
+export function useSignatures() {
+  return useQuery(signaturesQueryOptions());
+}
+
+/** Saves a signature; on success it joins the cached wall, on a lost race the wall reloads. */
+export function useCreateSignature() {
+  const queryClient = useQueryClient();
+  const { queryKey } = signaturesQueryOptions();
+  return useMutation({
+    mutationFn: insertSignature,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKey, (old) =>
+        old && !old.some((s) => s.id === saved.id) ? [...old, saved] : old,
+      );
+    },
+    onError: (error) => {
+      console.error(error);
+      // Someone else saved on this spot first: reload so their signature shows.
+      if (error instanceof DataApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { mergeSignatures, newestCreatedAt } from './merge.ts';
+import type { Signature } from './signature.ts';
+
+const sig = (id: number, createdAt: string): Signature => ({
+  id,
+  createdAt,
+  caption: null,
+  strokes: [
+    [
+      [0, 0],
+      [1, 1],
+    ],
+  ],
+  outline: { x: -10, y: -10, width: 21, height: 21 },
+});
+
+describe('mergeSignatures', () => {
+  const a = sig(1, '2026-11-22T10:00:00.000+00:00');
+  const b = sig(2, '2026-11-22T10:00:01.000+00:00');
+  const c = sig(3, '2026-11-22T10:00:00.500+00:00');
+
+  it('keeps the same array when nothing is new (overlapping polls)', () => {
+    const wall = [a, b];
+    expect(mergeSignatures(wall, [b, a])).toBe(wall);
+  });
+
+  it('adds each new id once, in created_at order, even when a row committed late', () => {
+    expect(mergeSignatures([a, b], [b, c, c]).map((s) => s.id)).toEqual([1, 3, 2]);
+  });
+
+  it('breaks created_at ties by id', () => {
+    const d = sig(5, a.createdAt);
+    const e = sig(4, a.createdAt);
+    expect(mergeSignatures([a], [d, e]).map((s) => s.id)).toEqual([1, 4, 5]);
+  });
+
+  it('finds the newest timestamp', () => {
+    expect(newestCreatedAt([a, b, c])).toBe(b.createdAt);
+    expect(newestCreatedAt([])).toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+/** Combining the wall already shown with rows fetched later (live updates). */
+import type { Signature } from './signature.ts';
+
+/**
+ * The wall with the newly fetched signatures added: each id once, in created_at then id order.
+ * Returns the same array when nothing is new, so React can skip re-rendering the wall.
+ */
+export function mergeSignatures(
+  current: readonly Signature[],
+  incoming: readonly Signature[],
+): readonly Signature[] {
+  const known = new Set(current.map((s) => s.id));
+  const fresh = incoming.filter((s) => !known.has(s.id) && (known.add(s.id), true));
+  if (fresh.length === 0) return current;
+  const merged = [...current, ...fresh];
+  // Timestamps from one server share one format, so comparing the strings orders them in time.
+  merged.sort((a, b) =>
+    a.createdAt === b.createdAt ? a.id - b.id : a.createdAt < b.createdAt ? -1 : 1,
+  );
+  return merged;
+}
+
+/** The newest created_at on the wall, or null for an empty wall. */
+export function newestCreatedAt(signatures: readonly Signature[]): string | null {
+  let newest: string | null = null;
+  for (const s of signatures) if (newest === null || s.createdAt > newest) newest = s.createdAt;
+  return newest;
+}
