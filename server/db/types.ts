@@ -1,0 +1,25 @@
+/** The small database surface the server needs, implemented by PGlite and by a pg Pool. */
+
+export interface Tx {
+  query<T>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements at once, no parameters (migrations, bootstrap). */
+  exec(text: string): Promise<void>;
+}
+
+export interface TransactionOptions {
+  /** `SET LOCAL ROLE` at the start, so grants and RLS apply as for that role. */
+  role?: string;
+}
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  /** BEGIN … COMMIT around fn; ROLLBACK if it throws (and the error is rethrown). */
+  transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DatabaseConfig = { dataDir: string } | { databaseUrl: string };
+
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

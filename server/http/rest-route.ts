@@ -1,0 +1,112 @@
+/**
+ * `/rest/*`: the PostgREST-compatible data API. Runs the pipeline parse → SQL → database (one
+ * transaction per request, as role anon) → respond, and renders every failure in the envelope.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/index.ts';
+import type { SchemaCache } from '../rest/ast.ts';
+import { ApiError, fromSqlError, isSqlError, pgrst } from '../rest/errors.ts';
+import { parseRequest, type RestRequest } from '../rest/parse.ts';
+import { checkSingular, respond, type ResultRow } from '../rest/respond.ts';
+import { buildStatement } from '../rest/sql.ts';
+import { checkApiKey, checkBearer } from './api-key.ts';
+import { answerPreflight, corsHeaders, isPreflight } from './cors.ts';
+
+export interface RestOptions {
+  db: Database;
+  schema: SchemaCache;
+  anonKey: string;
+  maxRows: number;
+}
+
+const PREFIX = '/rest/v1/';
+
+/** Renders any error as PostgREST would; unexpected ones are logged and become a 500 envelope. */
+export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
+  let apiError: ApiError;
+  if (error instanceof ApiError) apiError = error;
+  else if (isSqlError(error)) apiError = fromSqlError(error);
+  else {
+    console.error('unexpected error:', error);
+    apiError = new ApiError(500, { code: 'PGRST500', message: 'Internal server error' });
+  }
+  corsHeaders(reply);
+  reply.code(apiError.status).headers(apiError.headers);
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(apiError.body));
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function toRestRequest(request: FastifyRequest): { rest: RestRequest; apikey: string | null } {
+  const url = request.raw.url ?? '/';
+  const questionMark = url.indexOf('?');
+  const pathname = questionMark < 0 ? url : url.slice(0, questionMark);
+  const search = new URLSearchParams(questionMark < 0 ? '' : url.slice(questionMark + 1));
+  // The gateway takes `apikey` from the URL; PostgREST never sees it, so it is no filter.
+  const apikey = search.get('apikey');
+  search.delete('apikey');
+  if (!pathname.startsWith(PREFIX)) throw pgrst.invalidPath();
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname.slice(PREFIX.length));
+  } catch {
+    throw pgrst.invalidPath();
+  }
+  const rest: RestRequest = {
+    method: request.method,
+    path,
+    query: [...search.entries()],
+    headers: {
+      accept: header(request, 'accept'),
+      prefer: header(request, 'prefer'),
+      acceptProfile: header(request, 'accept-profile'),
+      contentProfile: header(request, 'content-profile'),
+      contentType: header(request, 'content-type'),
+      range: header(request, 'range'),
+    },
+    body: typeof request.body === 'string' ? request.body : undefined,
+  };
+  return { rest, apikey };
+}
+
+export function registerRest(app: FastifyInstance, options: RestOptions): void {
+  const { db, schema, anonKey, maxRows } = options;
+
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+    url: '/rest/*',
+    exposeHeadRoute: false,
+    handler: async (request, reply) => {
+      if (isPreflight(request)) return answerPreflight(request, reply);
+      try {
+        const { rest, apikey } = toRestRequest(request);
+        checkApiKey(request.headers.apikey, apikey, anonKey);
+        checkBearer(header(request, 'authorization'), anonKey);
+        if (request.method === 'OPTIONS') {
+          corsHeaders(reply);
+          return reply.code(200).header('Allow', 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE').send('');
+        }
+        const { plan, prefs } = parseRequest(rest, schema, maxRows);
+        const statement = buildStatement(plan);
+        const row = await db.transaction(
+          async (tx) => {
+            const [result] = await tx.query<ResultRow>(statement.text, statement.params);
+            // Throwing inside the transaction rolls back a write that produced ≠ 1 row.
+            checkSingular(plan, result!);
+            return result!;
+          },
+          { role: 'anon' },
+        );
+        const response = respond(plan, prefs, row, rest.query);
+        corsHeaders(reply);
+        reply.code(response.status).headers(response.headers);
+        return reply.send(request.method === 'HEAD' ? '' : response.body);
+      } catch (error) {
+        return sendError(reply, error);
+      }
+    },
+  });
+}

@@ -1,0 +1,182 @@
+/**
+ * Errors in PostgREST's one envelope, `{code, details, hint, message}`, and PostgREST's rule for which
+ * HTTP status a Postgres SQLSTATE becomes (v14 `Error.hs`, `pgErrorStatus`). supabase-js hands the body
+ * to the app as `error`, so the shape and the status must match hosted Supabase exactly.
+ */
+
+export interface ErrorBody {
+  code: string | null;
+  details: string | null;
+  hint: string | null;
+  message: string;
+}
+
+/** An error that already knows its HTTP status; thrown anywhere in the pipeline, rendered once. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: number,
+    body: Partial<ErrorBody> & { message: string },
+    headers: Record<string, string> = {},
+  ) {
+    super(body.message);
+    this.status = status;
+    this.body = { code: null, details: null, hint: null, ...body };
+    this.headers = headers;
+  }
+}
+
+/** PostgREST's own request errors (PGRST1xx/2xx) with the texts PostgREST uses. */
+export const pgrst = {
+  parse: (message: string, details: string | null = null) =>
+    new ApiError(400, { code: 'PGRST100', message, details }),
+  invalidBody: (message: string) => new ApiError(400, { code: 'PGRST102', message }),
+  rangeNotSatisfiable: (offset: number, total: number) =>
+    new ApiError(416, {
+      code: 'PGRST103',
+      message: 'Requested range not satisfiable',
+      details: `An offset of ${offset} was requested, but there are only ${total} rows.`,
+    }),
+  invalidSchema: (schema: string) =>
+    new ApiError(406, {
+      code: 'PGRST106',
+      message: `Invalid schema: ${schema}`,
+      hint: 'Only the following schemas are exposed: public',
+    }),
+  unacceptable: (mediaType: string) =>
+    new ApiError(406, {
+      code: 'PGRST107',
+      message: `None of these media types are available: ${mediaType}`,
+    }),
+  unsupportedContentType: (mediaType: string) =>
+    new ApiError(415, {
+      code: 'PGRST107',
+      message: `Content-Type not acceptable: ${mediaType}`,
+      hint: 'Send the body as application/json',
+    }),
+  singular: (rows: number) =>
+    new ApiError(406, {
+      code: 'PGRST116',
+      message: 'Cannot coerce the result to a single JSON object',
+      details: `The result contains ${rows} rows`,
+    }),
+  strictPreferences: (invalid: string[]) =>
+    new ApiError(400, {
+      code: 'PGRST122',
+      message: 'Invalid preferences given with handling=strict',
+      details: `Invalid preferences: ${invalid.join(', ')}`,
+    }),
+  invalidPath: () =>
+    new ApiError(404, { code: 'PGRST125', message: 'Invalid path specified in request URL' }),
+  unknownColumn: (column: string, table: string) =>
+    new ApiError(400, {
+      code: 'PGRST204',
+      message: `Could not find the '${column}' column of '${table}' in the schema cache`,
+    }),
+  unknownTable: (table: string) =>
+    new ApiError(404, {
+      code: 'PGRST205',
+      message: `Could not find the table 'public.${table}' in the schema cache`,
+    }),
+  bodyTooLarge: (limit: number) =>
+    new ApiError(413, {
+      code: 'PGRST413',
+      message: `Request body is larger than ${limit} bytes`,
+      hint: 'Signatures are far smaller; check what is being sent.',
+    }),
+};
+
+/** The gateway's answers about the `apikey` (hosted Supabase: Kong, no `code`). */
+export const gateway = {
+  missingKey: () =>
+    new ApiError(401, {
+      message: 'No API key found in request',
+      hint: 'No `apikey` request header or url param was found.',
+    }),
+  invalidKey: () =>
+    new ApiError(401, {
+      message: 'Invalid API key',
+      hint: 'Double check your Supabase `anon` or `service_role` API key.',
+    }),
+};
+
+/**
+ * HTTP status for a SQLSTATE, as PostgREST maps it. `authenticated` is false for the anon role, which
+ * turns 42501 into 401 (plus `WWW-Authenticate: Bearer`) instead of 403.
+ */
+export function statusForSqlState(code: string, message: string, authenticated: boolean): number {
+  const exact: Record<string, number> = {
+    '23503': 409, // foreign_key_violation
+    '23505': 409, // unique_violation
+    '25006': 405, // read_only_sql_transaction
+    '53400': 500, // configuration_limit_exceeded
+    '57P01': 503, // admin_shutdown
+    P0001: 400, // default code of RAISE
+    '42883': 404, // undefined_function
+    '42P01': 404, // undefined_table
+    '42P17': 500, // infinite_recursion
+  };
+  if (code === '21000') return message.endsWith('requires a WHERE clause') ? 400 : 500;
+  if (code === '42501') return authenticated ? 403 : 401;
+  const direct = exact[code];
+  if (direct !== undefined) return direct;
+  if (code.startsWith('PT')) {
+    const status = Number(code.slice(2));
+    return Number.isInteger(status) && status >= 100 && status <= 599 ? status : 500;
+  }
+  const byClass: Record<string, number> = {
+    '08': 503, // connection exception
+    '09': 500, // triggered action exception
+    '0L': 403, // invalid grantor
+    '0P': 403, // invalid role specification
+    '25': 500, // invalid transaction state
+    '28': 403, // invalid authorization specification
+    '2D': 500, // invalid transaction termination
+    '38': 500, // external routine exception
+    '39': 500, // external routine invocation exception
+    '3B': 500, // savepoint exception
+    '40': 500, // transaction rollback
+    '53': 503, // insufficient resources
+    '54': 500, // program limit exceeded
+    '55': 500, // object not in prerequisite state
+    '57': 500, // operator intervention
+    '58': 500, // system error
+    F0: 500, // configuration file error
+    HV: 500, // foreign data wrapper error
+    P0: 500, // other PL/pgSQL errors
+    XX: 500, // internal error
+  };
+  return byClass[code.slice(0, 2)] ?? 400;
+}
+
+interface SqlErrorLike {
+  code: string;
+  message: string;
+  detail?: string | null;
+  hint?: string | null;
+}
+
+/** True for errors raised by Postgres (pg and PGlite both expose a 5-character `code`). */
+export function isSqlError(error: unknown): error is SqlErrorLike {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+}
+
+/** A Postgres error passed through as PostgREST does: SQLSTATE → code, DETAIL → details, HINT → hint. */
+export function fromSqlError(error: SqlErrorLike, authenticated = false): ApiError {
+  const status = statusForSqlState(error.code, error.message, authenticated);
+  const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
+  return new ApiError(
+    status,
+    {
+      code: error.code,
+      message: error.message,
+      details: error.detail ?? null,
+      hint: error.hint ?? null,
+    },
+    headers,
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * HTTP request → Plan (PostgREST's `ApiRequest` + `Plan` stages). Pure: the schema cache is passed in.
+ * Column names in select, filters and order are not checked here: Postgres checks them and raises
+ * 42703 exactly as behind PostgREST. Body columns are checked here (PGRST204), because their types
+ * are needed to build the json_to_recordset column list.
+ */
+import type { Filter, Output, Plan, SchemaCache } from './ast.ts';
+import { pgrst } from './errors.ts';
+import {
+  checkContentType,
+  checkProfile,
+  negotiateAccept,
+  parsePrefer,
+  type Preferences,
+} from './headers.ts';
+import { resolvePayload } from './payload.ts';
+import { parseCount, parseFilter, parseOrder, parseSelect } from './query.ts';
+
+export interface RestRequest {
+  method: string;
+  /** The path below `/rest/v1/`, e.g. `signatures`. */
+  path: string;
+  /** Decoded query parameters in order, without `apikey`. */
+  query: ReadonlyArray<readonly [string, string]>;
+  headers: {
+    accept?: string;
+    prefer?: string;
+    acceptProfile?: string;
+    contentProfile?: string;
+    contentType?: string;
+    range?: string;
+  };
+  body?: string;
+}
+
+export interface ParsedRequest {
+  plan: Plan;
+  prefs: Preferences;
+}
+
+const RESERVED = ['select', 'order', 'limit', 'offset', 'columns', 'on_conflict'];
+
+function lastParam(query: RestRequest['query'], name: string): string | null {
+  let found: string | null = null;
+  for (const [key, value] of query) if (key === name) found = value;
+  return found;
+}
+
+function filtersOf(query: RestRequest['query']): Filter[] {
+  return query
+    .filter(([key]) => !RESERVED.includes(key))
+    .map(([key, value]) => parseFilter(key, value));
+}
+
+function refuseParams(query: RestRequest['query'], names: string[], why: string): void {
+  const found = names.find((name) => query.some(([key]) => key === name));
+  if (found) throw pgrst.parse(`${found}= ${why}`);
+}
+
+export function parseRequest(
+  req: RestRequest,
+  schema: SchemaCache,
+  maxRows: number,
+): ParsedRequest {
+  if (req.path === '' || req.path.includes('/')) {
+    if (req.path.startsWith('rpc/')) {
+      throw pgrst.parse('Functions (/rpc) are not supported by this server');
+    }
+    throw pgrst.invalidPath();
+  }
+  const table = req.path;
+  const columns = schema.get(table);
+  if (!columns) throw pgrst.unknownTable(table);
+
+  const read = req.method === 'GET' || req.method === 'HEAD';
+  checkProfile(read ? req.headers.acceptProfile : req.headers.contentProfile);
+  const prefs = parsePrefer(req.headers.prefer);
+  const output: Output = {
+    select: parseSelect(lastParam(req.query, 'select')),
+    singular: negotiateAccept(req.headers.accept) === 'singular',
+    count: prefs.count === 'exact',
+  };
+  const { query } = req;
+  refuseParams(query, ['on_conflict'], 'upserts are not supported by this server');
+
+  if (read) {
+    if (req.headers.range !== undefined) {
+      throw pgrst.parse('The Range header is not supported by this server; use limit and offset');
+    }
+    refuseParams(query, ['columns'], 'is only valid for POST and PATCH');
+    const limit = parseCount('limit', lastParam(query, 'limit'));
+    return {
+      prefs,
+      plan: {
+        kind: 'read',
+        table,
+        ...output,
+        filters: filtersOf(query),
+        order: parseOrder(lastParam(query, 'order')),
+        // Like PostgREST's db-max-rows: the cap applies silently, whatever limit was asked.
+        limit: Math.min(limit ?? maxRows, maxRows),
+        offset: parseCount('offset', lastParam(query, 'offset')) ?? 0,
+      },
+    };
+  }
+
+  refuseParams(query, ['order', 'limit', 'offset'], 'on writes is not supported by this server');
+  const mutation = { table, ...output, representation: prefs.return === 'representation' };
+  if (req.method === 'DELETE') {
+    return { prefs, plan: { kind: 'delete', ...mutation, filters: filtersOf(query) } };
+  }
+  if (req.method !== 'POST' && req.method !== 'PATCH') {
+    throw pgrst.parse(`${req.method} is not supported by this server`);
+  }
+  checkContentType(req.headers.contentType);
+  const payload = resolvePayload(req.body ?? '', lastParam(query, 'columns'), table, columns);
+  if (req.method === 'PATCH') {
+    const filters = filtersOf(query);
+    return { prefs, plan: { kind: 'update', ...mutation, ...payloadOf(payload), filters } };
+  }
+  if (filtersOf(query).length > 0) {
+    throw pgrst.parse('Filters are not supported on POST by this server');
+  }
+  return { prefs, plan: { kind: 'insert', ...mutation, ...payloadOf(payload) } };
+}
+
+function payloadOf(payload: ReturnType<typeof resolvePayload>) {
+  return { columns: payload.columns, payload: payload.text };
+}

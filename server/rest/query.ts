@@ -1,0 +1,160 @@
+/**
+ * The grammar of PostgREST's query string, for the subset this server speaks: `select`, `order`,
+ * filters `col=op.value`, `limit`, `offset`, `columns`. Everything PostgREST has beyond it (embedding,
+ * aliases, casts, JSON paths, `or=`, `not.`, `like`, `in` …) is refused with PGRST100 and a message
+ * saying so, never silently ignored.
+ */
+import type { Filter, FilterOp, OrderTerm, SelectItem } from './ast.ts';
+import { pgrst } from './errors.ts';
+
+const SUPPORTED_OPS: readonly FilterOp[] = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'is'];
+/** PostgREST operators this server knows by name but does not implement. */
+const OTHER_OPS = [
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'in',
+  'isdistinct',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
+];
+const IS_VALUES = ['null', 'not_null', 'true', 'false', 'unknown'];
+const SUPPORTED = `Supported here: ${SUPPORTED_OPS.join(', ')}.`;
+
+/** A plain column name, or a double-quoted one (`"my col"`, `""` escapes a quote). */
+export function parseIdentifier(text: string, context: string): string {
+  if (/^[A-Za-z_][A-Za-z0-9_$]*$/.test(text)) return text;
+  const quoted = /^"((?:[^"]|"")+)"$/.exec(text);
+  if (quoted) return quoted[1]!.replace(/""/g, '"');
+  if (text.includes('->'))
+    throw unsupported(context, text, 'JSON paths (->, ->>) are not supported');
+  if (text.includes('::')) throw unsupported(context, text, 'casts (::) are not supported');
+  if (text.includes('(')) throw unsupported(context, text, 'embedded resources are not supported');
+  if (text.includes(':'))
+    throw unsupported(context, text, 'aliases (alias:column) are not supported');
+  if (text.includes('.')) throw unsupported(context, text, 'embedded filters are not supported');
+  throw pgrst.parse(
+    `"failed to parse ${context} (${text})" (line 1, column 1)`,
+    'not a column name',
+  );
+}
+
+function unsupported(context: string, text: string, why: string) {
+  return pgrst.parse(`"failed to parse ${context} (${text})": ${why} by this server`);
+}
+
+/** `select=*` or `select=id,signature`; supabase-js strips whitespace, so no spaces are expected. */
+export function parseSelect(value: string | null): SelectItem[] {
+  if (value === null) return [{ star: true }];
+  if (value.trim() === '') return [];
+  return value.split(',').map((raw) => {
+    const item = raw.trim();
+    return item === '*' ? { star: true } : { column: parseIdentifier(item, 'select') };
+  });
+}
+
+/** `order=created_at.asc,id.desc.nullslast`. */
+export function parseOrder(value: string | null): OrderTerm[] {
+  if (value === null || value === '') return [];
+  return value.split(',').map((raw) => {
+    const parts = raw.split('.');
+    const modifiers: string[] = [];
+    // Modifiers come last; a quoted column may itself contain dots, so peel from the right.
+    while (parts.length > 1 && /^(asc|desc|nullsfirst|nullslast)$/.test(parts[parts.length - 1]!)) {
+      modifiers.unshift(parts.pop()!);
+    }
+    const term: OrderTerm = { column: parseIdentifier(parts.join('.'), 'order') };
+    for (const modifier of modifiers) {
+      if (modifier === 'asc' || modifier === 'desc') {
+        if (term.direction || term.nulls) throw badOrder(raw);
+        term.direction = modifier;
+      } else {
+        if (term.nulls) throw badOrder(raw);
+        term.nulls = modifier as OrderTerm['nulls'];
+      }
+    }
+    return term;
+  });
+}
+
+function badOrder(raw: string) {
+  return pgrst.parse(
+    `"failed to parse order (${raw})" (line 1, column 1)`,
+    'expected column[.asc|.desc][.nullsfirst|.nullslast]',
+  );
+}
+
+/** One filter, `key=value` where value is `op.text`. */
+export function parseFilter(key: string, value: string): Filter {
+  if (['or', 'and', 'not.or', 'not.and'].includes(key)) {
+    throw pgrst.parse(
+      `"failed to parse logic tree (${value})": ${key}= is not supported by this server`,
+    );
+  }
+  const column = parseIdentifier(key, 'filter');
+  const dot = value.indexOf('.');
+  const op = dot < 0 ? value : value.slice(0, dot);
+  const operand = dot < 0 ? '' : value.slice(dot + 1);
+  if (op === 'not') {
+    throw pgrst.parse(`"failed to parse filter (${value})": not. is not supported by this server`);
+  }
+  const modifier = /^(\w+)\((any|all)\)$/.exec(op);
+  if (modifier) {
+    throw pgrst.parse(
+      `"failed to parse filter (${value})": the (${modifier[2]}) modifier is not supported by this server`,
+    );
+  }
+  if (OTHER_OPS.includes(op)) {
+    throw pgrst.parse(`operator "${op}" is not supported by this server`, SUPPORTED);
+  }
+  if (dot < 0 || !(SUPPORTED_OPS as readonly string[]).includes(op)) {
+    throw pgrst.parse(
+      `"failed to parse filter (${value})" (line 1, column 1)`,
+      `unexpected "${value.charAt(0)}" expecting "not" or operator (eq, gt, ...)`,
+    );
+  }
+  if (op === 'is') {
+    const keyword = operand.toLowerCase();
+    if (!IS_VALUES.includes(keyword)) {
+      throw pgrst.parse(
+        `"failed to parse filter (${value})" (line 1, column 4)`,
+        `expecting ${IS_VALUES.join(', ')}`,
+      );
+    }
+    return { column, op, value: keyword };
+  }
+  return { column, op: op as FilterOp, value: operand };
+}
+
+/** `limit` / `offset`: non-negative integers. */
+export function parseCount(name: 'limit' | 'offset', value: string | null): number | undefined {
+  if (value === null) return undefined;
+  if (!/^\d{1,15}$/.test(value)) {
+    throw pgrst.parse(
+      `"failed to parse ${name} parameter (${value})" (line 1, column 1)`,
+      'expecting a non-negative integer',
+    );
+  }
+  return Number(value);
+}
+
+/** `columns="signature","caption"` (supabase-js quotes them) or `columns=signature,caption`. */
+export function parseColumnsParam(value: string): string[] {
+  const names: string[] = [];
+  for (const raw of value.split(',')) {
+    const name = parseIdentifier(raw.trim(), 'columns');
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}

@@ -1,0 +1,84 @@
+/**
+ * Statement result → HTTP response (PostgREST's `Response` stage): status, `Content-Range`,
+ * `Content-Location`, `Preference-Applied`, `Content-Profile`, and the body built by SQL.
+ */
+import type { Plan } from './ast.ts';
+import { pgrst } from './errors.ts';
+import { preferenceApplied, type Preferences } from './headers.ts';
+
+export interface ResultRow {
+  total_count: number | null;
+  page_total: number;
+  body: string;
+}
+
+export interface RestResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+
+/** `lower-upper/total`; `*` where PostgREST prints it (no rows, or total unknown). */
+export function contentRange(lower: number, rows: number, total: number | null): string {
+  const upper = lower + rows - 1;
+  const range = total !== 0 && lower <= upper ? `${lower}-${upper}` : '*';
+  return `${range}/${total ?? '*'}`;
+}
+
+/** 200, or 206 when a known total is larger than the page, or 416 past the end (PGRST103). */
+export function rangeStatus(lower: number, rows: number, total: number | null): number {
+  if (total === null) return 200;
+  if (lower > total) throw pgrst.rangeNotSatisfiable(lower, total);
+  return rows < total ? 206 : 200;
+}
+
+/**
+ * The canonical query string PostgREST puts in `Content-Location`: parameters sorted by name
+ * (stable), form-encoded.
+ */
+export function contentLocation(table: string, query: ReadonlyArray<readonly [string, string]>) {
+  const params = new URLSearchParams(query.map(([key, value]) => [key, value]));
+  params.sort();
+  const text = params.toString();
+  return `/${table}${text ? `?${text}` : ''}`;
+}
+
+/** Throws PGRST116 when one object was asked for and the statement did not produce exactly one. */
+export function checkSingular(plan: Plan, row: ResultRow): void {
+  if (plan.singular && row.page_total !== 1) throw pgrst.singular(row.page_total);
+}
+
+export function respond(
+  plan: Plan,
+  prefs: Preferences,
+  row: ResultRow,
+  query: ReadonlyArray<readonly [string, string]>,
+): RestResponse {
+  const headers: Record<string, string> = { 'Content-Profile': 'public' };
+  const applied = preferenceApplied(prefs);
+  if (applied) headers['Preference-Applied'] = applied;
+  const type = plan.singular ? OBJECT_TYPE : JSON_TYPE;
+
+  if (plan.kind === 'read') {
+    const status = rangeStatus(plan.offset, row.page_total, row.total_count);
+    headers['Content-Range'] = contentRange(plan.offset, row.page_total, row.total_count);
+    headers['Content-Location'] = contentLocation(plan.table, query);
+    headers['Content-Type'] = type;
+    return { status, headers, body: row.body };
+  }
+  const total = plan.count ? row.page_total : null;
+  if (plan.kind === 'insert') {
+    // PostgREST prints `*/*` for inserts (lower 1 > upper 0), or `*/<n>` with count=exact.
+    headers['Content-Range'] = `*/${total ?? '*'}`;
+    if (!plan.representation) return { status: 201, headers, body: '' };
+    headers['Content-Type'] = type;
+    return { status: 201, headers, body: row.body };
+  }
+  headers['Content-Range'] = contentRange(0, row.page_total, total);
+  if (!plan.representation) return { status: 204, headers, body: '' };
+  headers['Content-Type'] = type;
+  return { status: 200, headers, body: row.body };
+}

@@ -1,0 +1,147 @@
+/**
+ * Plan → one parameterised SQL statement (PostgREST's `QueryBuilder`/`SqlFragment`). Every statement
+ * returns one row `{total_count, page_total, body}`, with the body built in SQL by json_agg so values
+ * come out exactly as PostgREST prints them (e.g. timestamptz as `…+00:00`). Identifiers are quoted;
+ * values only ever travel as parameters, as text that Postgres casts (bad values → 22P02/22007).
+ */
+import type { ColumnDef, Filter, OrderTerm, Output, Plan, SelectItem } from './ast.ts';
+
+export interface Statement {
+  text: string;
+  params: string[];
+}
+
+export function ident(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+const qualified = (table: string) => `"public".${ident(table)}`;
+
+function selectList(table: string, items: SelectItem[]): string {
+  return items
+    .map((item) =>
+      'star' in item ? `${qualified(table)}.*` : `${qualified(table)}.${ident(item.column)}`,
+    )
+    .join(', ');
+}
+
+const OPERATORS: Record<Exclude<Filter['op'], 'is'>, string> = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+};
+
+const IS_SQL: Record<string, string> = {
+  null: 'IS NULL',
+  not_null: 'IS NOT NULL',
+  true: 'IS TRUE',
+  false: 'IS FALSE',
+  unknown: 'IS UNKNOWN',
+};
+
+/** `WHERE …` for the filters, pushing values onto params (numbered after what is already there). */
+export function whereClause(table: string, filters: Filter[], params: string[]): string {
+  if (filters.length === 0) return '';
+  const conditions = filters.map((filter) => {
+    const column = `${qualified(table)}.${ident(filter.column)}`;
+    if (filter.op === 'is') return `${column} ${IS_SQL[filter.value]}`;
+    params.push(filter.value);
+    return `${column} ${OPERATORS[filter.op]} $${params.length}`;
+  });
+  return ` WHERE ${conditions.join(' AND ')}`;
+}
+
+export function orderClause(table: string, order: OrderTerm[]): string {
+  if (order.length === 0) return '';
+  const terms = order.map((term) =>
+    [
+      `${qualified(table)}.${ident(term.column)}`,
+      term.direction?.toUpperCase(),
+      term.nulls && (term.nulls === 'nullsfirst' ? 'NULLS FIRST' : 'NULLS LAST'),
+    ]
+      .filter(Boolean)
+      .join(' '),
+  );
+  return ` ORDER BY ${terms.join(', ')}`;
+}
+
+/** The final SELECT over `pgrst_source`, shared by reads and writes. */
+function wrap(source: string, body: string, total: string): string {
+  return (
+    `WITH pgrst_source AS (${source}) ` +
+    `SELECT ${total} AS total_count, pg_catalog.count(_t)::int AS page_total, ${body} AS body ` +
+    `FROM (SELECT * FROM pgrst_source) _t`
+  );
+}
+
+function bodyExpression(output: Output, representation: boolean): string {
+  if (!representation) return "''";
+  return output.singular
+    ? "coalesce((json_agg(_t)->0)::text, 'null')"
+    : "coalesce(json_agg(_t), '[]')::text";
+}
+
+/**
+ * PostgREST's body source: objects are wrapped into one-element arrays in SQL, then read with
+ * json_to_recordset (or, writing no columns at all, one empty record per array element).
+ */
+function jsonBody(columns: ColumnDef[], limitOne: boolean): string {
+  const records =
+    columns.length === 0
+      ? 'json_array_elements(pgrst_uniform_json.val) _'
+      : `json_to_recordset(pgrst_uniform_json.val) AS _(${columns
+          .map((column) => `${ident(column.name)} ${column.type}`)
+          .join(', ')})`;
+  return (
+    `FROM (SELECT $1::json AS json_data) pgrst_payload, ` +
+    `LATERAL (SELECT CASE WHEN json_typeof(pgrst_payload.json_data) = 'array' ` +
+    `THEN pgrst_payload.json_data ELSE json_build_array(pgrst_payload.json_data) END AS val) pgrst_uniform_json, ` +
+    `LATERAL (SELECT * FROM ${records}${limitOne ? ' LIMIT 1' : ''}) pgrst_body`
+  );
+}
+
+function returning(table: string, output: Output, representation: boolean): string {
+  if (!representation || output.select.length === 0) return 'RETURNING 1';
+  return `RETURNING ${selectList(table, output.select)}`;
+}
+
+export function buildStatement(plan: Plan): Statement {
+  const params: string[] = [];
+  const table = qualified(plan.table);
+  if (plan.kind === 'read') {
+    const columns = plan.select.length > 0 ? selectList(plan.table, plan.select) : '';
+    const where = whereClause(plan.table, plan.filters, params);
+    const source =
+      `SELECT ${columns} FROM ${table}${where}${orderClause(plan.table, plan.order)}` +
+      ` LIMIT ${plan.limit} OFFSET ${plan.offset}`;
+    const total = plan.count
+      ? `(SELECT pg_catalog.count(*) FROM ${table}${where})::int`
+      : 'null::int';
+    return { text: wrap(source, bodyExpression(plan, true), total), params };
+  }
+  const body = bodyExpression(plan, plan.representation);
+  const ret = returning(plan.table, plan, plan.representation);
+  if (plan.kind === 'delete') {
+    const where = whereClause(plan.table, plan.filters, params);
+    return { text: wrap(`DELETE FROM ${table}${where} ${ret}`, body, 'null::int'), params };
+  }
+  params.push(plan.payload);
+  const names = plan.columns.map((column) => ident(column.name));
+  const fromBody = plan.columns.map((column) => `pgrst_body.${ident(column.name)}`);
+  if (plan.kind === 'insert') {
+    const target = names.length > 0 ? `${table}(${names.join(', ')})` : table;
+    const source = `INSERT INTO ${target} SELECT ${fromBody.join(', ')} ${jsonBody(plan.columns, false)} ${ret}`;
+    return { text: wrap(source, body, 'null::int'), params };
+  }
+  if (plan.columns.length === 0) {
+    // PATCH with an empty object changes nothing; PostgREST also answers without touching a row.
+    return { text: wrap('SELECT 1 WHERE false', body, 'null::int'), params: [] };
+  }
+  const sets = names.map((name, index) => `${name} = ${fromBody[index]}`).join(', ');
+  const where = whereClause(plan.table, plan.filters, params);
+  const source = `UPDATE ${table} SET ${sets} ${jsonBody(plan.columns, true)}${where} ${ret}`;
+  return { text: wrap(source, body, 'null::int'), params };
+}
