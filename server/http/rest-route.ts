@@ -10,6 +10,7 @@ import { parseRequest, type RestRequest } from '../rest/parse.ts';
 import { checkSingular, respond, type ResultRow } from '../rest/respond.ts';
 import { buildStatement } from '../rest/sql.ts';
 import { checkApiKey, checkBearer } from './api-key.ts';
+import { compressBody } from './compress-json.ts';
 import { answerPreflight, corsHeaders, isPreflight } from './cors.ts';
 
 export interface RestOptions {
@@ -79,6 +80,7 @@ export function registerRest(app: FastifyInstance, options: RestOptions): void {
     method: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
     url: '/rest/*',
     exposeHeadRoute: false,
+    compress: false, // see compress-json.ts
     handler: async (request, reply) => {
       if (isPreflight(request)) return answerPreflight(request, reply);
       try {
@@ -102,8 +104,12 @@ export function registerRest(app: FastifyInstance, options: RestOptions): void {
         );
         const response = respond(plan, prefs, row, rest.query);
         corsHeaders(reply);
-        reply.code(response.status).headers(response.headers);
-        return reply.send(request.method === 'HEAD' ? '' : response.body);
+        reply.code(response.status).headers(response.headers).header('Vary', 'Accept-Encoding');
+        // No body (HEAD, 204, return=minimal): nothing to send, and so no Content-Type either.
+        if (request.method === 'HEAD' || response.body === '') return reply.send();
+        const encoded = await compressBody(response.body, header(request, 'accept-encoding'));
+        if (encoded.encoding) reply.header('Content-Encoding', encoded.encoding);
+        return reply.send(encoded.body);
       } catch (error) {
         return sendError(reply, error);
       }

@@ -1,0 +1,172 @@
+/**
+ * Starts the real server in-process (`buildServer` on port 0) over a real database, and a real
+ * supabase-js client pointed at it. One suite runs on every backend: PGlite in a fresh temporary
+ * DATA_DIR always, and PostgreSQL too when TEST_DATABASE_URL is set (a fresh database per target,
+ * created on that server and dropped at the end).
+ *
+ *   describe.each(backends)('… on $name', (backend) => {
+ *     const ctx = useServer(backend, { maxRows: 5 });
+ *     it('…', async () => { const { data } = await ctx.server.client.from('signatures').select(); });
+ *   });
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import WebSocket from 'ws';
+import { buildServer } from '../../server/app.ts';
+import { openDatabase, type DatabaseConfig, type OpenedDatabase } from '../../server/db/index.ts';
+
+export const ANON_KEY = 'sb_publishable_signwall_test';
+
+/** Where a database lives: created empty, reusable across restarts, removed by cleanup(). */
+export interface Target {
+  backend: string;
+  config: DatabaseConfig;
+  cleanup(): Promise<void>;
+}
+
+export interface Backend {
+  name: 'pglite' | 'postgres';
+  createTarget(): Promise<Target>;
+}
+
+const pglite: Backend = {
+  name: 'pglite',
+  async createTarget() {
+    const dir = await mkdtemp(join(tmpdir(), 'signwall-api-'));
+    return {
+      backend: 'pglite',
+      config: { dataDir: join(dir, 'data') },
+      cleanup: () => rm(dir, { recursive: true, force: true }),
+    };
+  },
+};
+
+function postgres(adminUrl: string): Backend {
+  return {
+    name: 'postgres',
+    async createTarget() {
+      const name = `signwall_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      return {
+        backend: 'postgres',
+        config: { databaseUrl: url.toString() },
+        async cleanup() {
+          const client = new pg.Client({ connectionString: adminUrl });
+          await client.connect();
+          await client.query(`drop database if exists ${name} with (force)`);
+          await client.end();
+        },
+      };
+    },
+  };
+}
+
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+export const backends: Backend[] = testDatabaseUrl ? [pglite, postgres(testDatabaseUrl)] : [pglite];
+
+export interface ServerOptions {
+  maxRows?: number;
+  /** Built app to serve; default: a folder without index.html (API only). */
+  distDir?: string;
+  migrationsDir?: string;
+}
+
+export interface TestServer {
+  /** e.g. `http://127.0.0.1:41234`, no trailing slash. */
+  url: string;
+  anonKey: string;
+  client: SupabaseClient;
+  app: FastifyInstance;
+  /** The server's own database handle, for owner-level checks (`db.transaction(tx => …)`). */
+  db: OpenedDatabase;
+  /** fetch() against the server with the apikey (and bearer) headers set, unless overridden. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+export function makeClient(url: string, key = ANON_KEY): SupabaseClient {
+  return createClient(url, key, {
+    // Node 20 has no global WebSocket, which supabase-js needs to construct its realtime client.
+    realtime: { transport: WebSocket as never },
+    // A failed GET would otherwise be retried for ~7 s.
+    db: { retry: false },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+}
+
+export async function startServer(target: Target, options: ServerOptions = {}): Promise<TestServer> {
+  const db = await openDatabase(target.config, { migrationsDir: options.migrationsDir });
+  const app = await buildServer({
+    db,
+    anonKey: ANON_KEY,
+    maxRows: options.maxRows ?? 1000,
+    distDir: options.distDir ?? join(tmpdir(), 'signwall-no-build'),
+    logRequests: false,
+  });
+  const url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
+  return {
+    url,
+    anonKey: ANON_KEY,
+    client: makeClient(url),
+    app,
+    db,
+    fetch(path, init = {}) {
+      const headers = new Headers(init.headers);
+      if (!headers.has('apikey')) headers.set('apikey', ANON_KEY);
+      return fetch(`${url}${path}`, { ...init, headers });
+    },
+    async stop() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/** Runs SQL as the database owner while no server holds the database (PGlite has one opener). */
+export async function asOwner(target: Target, sql: string): Promise<void> {
+  const db = await openDatabase(target.config, { migrate: false });
+  try {
+    await db.transaction((tx) => tx.exec(sql));
+  } finally {
+    await db.close();
+  }
+}
+
+/** A fresh target and server for the whole file (beforeAll/afterAll); `ctx.server` after setup. */
+export function useServer(backend: Backend, options: ServerOptions = {}) {
+  const ctx = {} as { server: TestServer; target: Target };
+  beforeAll(async () => {
+    ctx.target = await backend.createTarget();
+    ctx.server = await startServer(ctx.target, options);
+  });
+  afterAll(async () => {
+    await ctx.server?.stop();
+    await ctx.target?.cleanup();
+  });
+  return ctx;
+}
+
+/** Every row, in id order, read through the API: the observable state of the table. */
+export async function allRows(server: TestServer): Promise<unknown[]> {
+  const { data, error } = await server.client.from('signatures').select('*').order('id');
+  if (error) throw new Error(`reading rows failed: ${error.message}`);
+  return data;
+}
+
+export const SAMPLE = JSON.stringify([
+  [
+    [10, 10],
+    [20, 20],
+  ],
+]);
