@@ -68,7 +68,11 @@ describe.each(backends)('data API contract on $name', (backend) => {
   });
 
   it('reads incrementally with gt on id and with a created_at string', async () => {
-    const { data } = await ctx.server.client.from('signatures').select('id').gt('id', 1).order('id');
+    const { data } = await ctx.server.client
+      .from('signatures')
+      .select('id')
+      .gt('id', 1)
+      .order('id');
     expect(data).toEqual([{ id: 2 }, { id: 3 }]);
     const first = await ctx.server.client.from('signatures').select('*').eq('id', 1).single();
     const later = await ctx.server.client
@@ -82,7 +86,10 @@ describe.each(backends)('data API contract on $name', (backend) => {
   });
 
   it('caps every GET at max rows, and pages past the cap with .range()', async () => {
-    const rows = Array.from({ length: 9 }, (_, index) => ({ signature: SAMPLE, caption: `p${index}` }));
+    const rows = Array.from({ length: 9 }, (_, index) => ({
+      signature: SAMPLE,
+      caption: `p${index}`,
+    }));
     expect((await ctx.server.client.from('signatures').insert(rows)).error).toBeNull();
     // 12 rows now, cap 5: a plain read silently gets 5, like hosted max_rows.
     const capped = await ctx.server.client.from('signatures').select('id').order('id');

@@ -105,7 +105,10 @@ export function makeClient(url: string, key = ANON_KEY): SupabaseClient {
   });
 }
 
-export async function startServer(target: Target, options: ServerOptions = {}): Promise<TestServer> {
+export async function startServer(
+  target: Target,
+  options: ServerOptions = {},
+): Promise<TestServer> {
   const db = await openDatabase(target.config, { migrationsDir: options.migrationsDir });
   const app = await buildServer({
     db,
