@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, fromSqlError, isSqlError, statusForSqlState } from './errors.ts';
+
+describe('statusForSqlState (PostgREST mapSQLtoHTTP)', () => {
+  it.each<[string, number, string?]>([
+    ['08006', 503],
+    ['09000', 500],
+    ['0L000', 403],
+    ['0P000', 403],
+    ['23502', 400],
+    ['23503', 409],
+    ['23505', 409],
+    ['23514', 400],
+    ['23P01', 400],
+    ['25006', 405],
+    ['25P02', 500],
+    ['21000', 500],
+    ['21000', 400, 'UPDATE requires a WHERE clause'],
+    ['28000', 403],
+    ['2D000', 500],
+    ['38000', 500],
+    ['39000', 500],
+    ['3B000', 500],
+    ['40001', 500],
+    ['53400', 500],
+    ['53100', 503],
+    ['54000', 500],
+    ['55000', 500],
+    ['57P01', 503],
+    ['57014', 500],
+    ['58000', 500],
+    ['F0000', 500],
+    ['HV000', 500],
+    ['P0001', 400],
+    ['P0002', 500],
+    ['XX000', 500],
+    ['42883', 404],
+    ['42P01', 404],
+    ['42P17', 500],
+    ['42703', 400],
+    ['22P02', 400],
+    ['22007', 400],
+    ['PT429', 429],
+    ['PT418', 418],
+    ['PTabc', 500],
+  ])('%s → %i', (code, status, message = '') => {
+    expect(statusForSqlState(code, message, false)).toBe(status);
+  });
+
+  it('turns 42501 into 401 for anon and 403 for a signed-in role', () => {
+    expect(statusForSqlState('42501', '', false)).toBe(401);
+    expect(statusForSqlState('42501', '', true)).toBe(403);
+  });
+});
+
+describe('fromSqlError', () => {
+  it('passes SQLSTATE, message, detail and hint through', () => {
+    const error = fromSqlError({
+      code: 'P0001',
+      message: 'slow down',
+      detail: undefined,
+      hint: 'wait',
+    });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(400);
+    expect(error.body).toEqual({
+      code: 'P0001',
+      message: 'slow down',
+      details: null,
+      hint: 'wait',
+    });
+  });
+
+  it('adds WWW-Authenticate: Bearer to 401s', () => {
+    const error = fromSqlError({
+      code: '42501',
+      message: 'permission denied for table signatures',
+    });
+    expect(error.status).toBe(401);
+    expect(error.headers).toEqual({ 'WWW-Authenticate': 'Bearer' });
+  });
+
+  it.each<[unknown, boolean]>([
+    [{ code: '22P02', message: 'x' }, true],
+    [{ code: 'ECONNREFUSED', message: 'x' }, false],
+    [new Error('x'), false],
+    [null, false],
+  ])('isSqlError(%j) → %s', (value, expected) => {
+    expect(isSqlError(value)).toBe(expected);
+  });
+});

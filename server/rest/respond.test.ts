@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './errors.ts';
+import { contentLocation, contentRange, rangeStatus } from './respond.ts';
+
+describe('Content-Range and status (PostgREST RangeQuery)', () => {
+  it.each<[number, number, number | null, string, number]>([
+    [0, 3, null, '0-2/*', 200],
+    [0, 0, null, '*/*', 200],
+    [0, 0, 0, '*/0', 200],
+    [0, 5, 12, '0-4/12', 206],
+    [10, 2, 12, '10-11/12', 206],
+    [0, 12, 12, '0-11/12', 200],
+    [12, 0, 12, '*/12', 206],
+  ])('offset %i, %i rows, total %j → %s, %i', (lower, rows, total, range, status) => {
+    expect(contentRange(lower, rows, total)).toBe(range);
+    expect(rangeStatus(lower, rows, total)).toBe(status);
+  });
+
+  it('answers an offset past the total with 416 PGRST103', () => {
+    expect(() => rangeStatus(20, 0, 12)).toThrow(ApiError);
+    try {
+      rangeStatus(20, 0, 12);
+    } catch (error) {
+      expect((error as ApiError).status).toBe(416);
+      expect((error as ApiError).body.code).toBe('PGRST103');
+    }
+  });
+});
+
+describe('Content-Location', () => {
+  it.each<[Array<[string, string]>, string]>([
+    [
+      [
+        ['select', '*'],
+        ['order', 'created_at.asc'],
+      ],
+      '/signatures?order=created_at.asc&select=*',
+    ],
+    [[], '/signatures'],
+    [
+      [
+        ['select', 'id,signature'],
+        ['id', 'gt.41'],
+      ],
+      '/signatures?id=gt.41&select=id%2Csignature',
+    ],
+  ])('%j → %s', (query, expected) => {
+    expect(contentLocation('signatures', query)).toBe(expected);
+  });
+});
