@@ -1,8 +1,13 @@
 /** Every path but /export: the welcome card, and the board once the visitor chooses to sign. */
+import { useState } from 'react';
+import { WelcomeCard } from '../features/wall/welcome-card.tsx';
+import { BoardScreen } from './board-screen.tsx';
+
 export function WallRoute() {
-  return (
-    <main className="card">
-      <h1>Hey! Sign my page!</h1>
-    </main>
+  const [screen, setScreen] = useState<'welcome' | 'board'>('welcome');
+  return screen === 'welcome' ? (
+    <WelcomeCard onSign={() => setScreen('board')} />
+  ) : (
+    <BoardScreen onBack={() => setScreen('welcome')} />
   );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { boardReducer, controlsLocked, initialBoardState, type BoardEvent } from './board.ts';
+import {
+  boardReducer,
+  canDraw,
+  canSave,
+  controlsLocked,
+  initialBoardState,
+  type BoardEvent,
+} from './board.ts';
 import { TOAST } from './constants.ts';
 import type { Stroke } from './geometry.ts';
 
@@ -118,5 +125,18 @@ describe('board transitions', () => {
     expect(b.toast?.text).toBe('b');
     expect(boardReducer(b, { type: 'toastExpired', seq: a.toast!.seq })).toBe(b);
     expect(boardReducer(b, { type: 'toastExpired', seq: b.toast!.seq }).toast).toBeNull();
+  });
+
+  it('allows drawing only in drawing mode and never while saving', () => {
+    expect(canDraw(initialBoardState)).toBe(false);
+    expect(canDraw(run(draw))).toBe(true);
+    expect(canDraw(run(draw, ...stroke(), { type: 'saveRequested' }))).toBe(false);
+  });
+
+  it('allows saving only a complete pending signature, once', () => {
+    expect(canSave(run(draw))).toBe(false);
+    expect(canSave(run(draw, ...stroke()))).toBe(true);
+    expect(canSave(run(draw, ...stroke(), { type: 'strokeStarted' }))).toBe(false);
+    expect(canSave(run(draw, ...stroke(), { type: 'saveRequested' }))).toBe(false);
   });
 });

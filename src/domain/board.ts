@@ -61,7 +61,7 @@ export function boardReducer(state: BoardState, event: BoardEvent): BoardState {
         : // Switching to panning cancels any stroke or pending signature (spec §4).
           withToast({ ...state, ...cleared, mode: 'pan' }, TOAST.panningEnabled);
     case 'strokeStarted':
-      if (state.mode !== 'draw' || state.stroking || state.saving) return state;
+      if (!canDraw(state) || state.stroking) return state;
       return { ...state, stroking: true };
     case 'strokeBlocked':
       return withToast({ ...state, stroking: false }, TOAST.blocked);
@@ -75,7 +75,7 @@ export function boardReducer(state: BoardState, event: BoardEvent): BoardState {
     case 'captionChanged':
       return state.pending && !state.saving ? { ...state, caption: event.caption } : state;
     case 'saveRequested':
-      if (!state.pending || state.saving || state.stroking) return state;
+      if (!canSave(state)) return state;
       return withToast({ ...state, saving: true }, TOAST.saving);
     case 'saveSucceeded':
       return state.saving ? withToast({ ...state, ...cleared }, TOAST.saved) : state;
@@ -95,4 +95,14 @@ export function boardReducer(state: BoardState, event: BoardEvent): BoardState {
 /** The back button and the mode toggle are disabled while a stroke or a caption is in progress. */
 export function controlsLocked(state: BoardState): boolean {
   return state.stroking || state.pending !== null;
+}
+
+/** A pointer down may start a stroke: drawing mode, and no save in flight. */
+export function canDraw(state: BoardState): boolean {
+  return state.mode === 'draw' && !state.saving;
+}
+
+/** Save (button or Enter) does something: a signature is pending, complete and not yet sent. */
+export function canSave(state: BoardState): boolean {
+  return state.pending !== null && !state.saving && !state.stroking;
 }

@@ -36,7 +36,7 @@ const headers = { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` };
 
 export const test = base.extend<{ wall: WallServer }>({
   // eslint-disable-next-line no-empty-pattern
-  wall: async ({}, use) => {
+  wall: async ({}, provide) => {
     const server = await startTestServer();
     const seedRaw = (signature: string, caption: string | null = null) =>
       fetch(`${server.url}/rest/v1/signatures?select=*`, {
@@ -66,7 +66,7 @@ export const test = base.extend<{ wall: WallServer }>({
         return (await res.json()) as SeededRow[];
       },
     };
-    await use(wall);
+    await provide(wall);
     await server.stop();
   },
 });

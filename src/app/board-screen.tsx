@@ -1,0 +1,86 @@
+/**
+ * The board: composes the wall (stage, toolbar, readout, loading) and compose (caption box, save
+ * flow) features around the board's state machine from src/domain/board.ts.
+ */
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import {
+  boardReducer,
+  canSave,
+  controlsLocked,
+  initialBoardState,
+  type BoardEvent,
+} from '../domain/board.ts';
+import { CaptionBox } from '../features/compose/caption-box.tsx';
+import { useSaveSignature } from '../features/compose/use-save-signature.ts';
+import { BoardToolbar } from '../features/wall/board-toolbar.tsx';
+import { PointerReadout } from '../features/wall/pointer-readout.tsx';
+import { useWallSignatures } from '../features/wall/use-wall-signatures.ts';
+import { WallStage } from '../features/wall/wall-stage.tsx';
+import '../features/wall/board.css';
+import { ToastArea, useToastExpiry } from '../ui/toast.tsx';
+
+export function BoardScreen({ onBack }: { onBack: () => void }) {
+  const [board, dispatch] = useReducer(boardReducer, initialBoardState);
+  const readoutRef = useRef<HTMLDivElement>(null);
+  const signatures = useWallSignatures(dispatch);
+  const save = useSaveSignature(board, dispatch);
+
+  const expireToast = useCallback((seq: number) => dispatch({ type: 'toastExpired', seq }), []);
+  useToastExpiry(board.toast, expireToast);
+
+  const cancel = useCallback(() => dispatch({ type: 'drawingCanceled' }), []);
+  const changeCaption = useCallback(
+    (caption: string) => dispatch({ type: 'captionChanged', caption }),
+    [],
+  );
+  const toggle = useCallback(() => dispatch({ type: 'modeToggled' }), []);
+
+  useBoardKeys(dispatch, canSave(board) ? save : null);
+
+  const locked = controlsLocked(board);
+  return (
+    <div className="board">
+      <WallStage
+        board={board}
+        signatures={signatures}
+        dispatch={dispatch}
+        readoutRef={readoutRef}
+      />
+      <BoardToolbar mode={board.mode} locked={locked} onBack={onBack} onToggle={toggle} />
+      <PointerReadout ref={readoutRef} />
+      {board.pending && (
+        <CaptionBox
+          caption={board.caption}
+          saving={board.saving}
+          onCaptionChange={changeCaption}
+          onSave={save}
+          onCancel={cancel}
+        />
+      )}
+      <ToastArea toast={board.toast} />
+    </div>
+  );
+}
+
+/**
+ * Escape cancels the stroke or pending signature from anywhere; Enter saves when the focus is on
+ * the wall rather than a control (the caption input and buttons handle their own keys).
+ */
+function useBoardKeys(dispatch: (event: BoardEvent) => void, save: (() => void) | null): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        dispatch({ type: 'drawingCanceled' });
+      } else if (e.key === 'Enter' && save && !isControl(e.target)) {
+        e.preventDefault();
+        save();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [dispatch, save]);
+}
+
+function isControl(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.closest('button, input, textarea, a') !== null;
+}

@@ -1,0 +1,73 @@
+/**
+ * The small caption box that opens with the first completed stroke (spec §4). Not a modal: the
+ * wall around it stays drawable, so more strokes can join the pending signature. Usable by
+ * keyboard alone: the input is labelled and focused, Enter saves, Escape cancels, Tab reaches the
+ * buttons.
+ */
+import { useId, type KeyboardEvent } from 'react';
+import './compose.css';
+
+export interface CaptionBoxProps {
+  caption: string;
+  saving: boolean;
+  onCaptionChange: (caption: string) => void;
+  onSave: () => void;
+  onCancel: () => void;
+}
+
+export function CaptionBox({
+  caption,
+  saving,
+  onCaptionChange,
+  onSave,
+  onCancel,
+}: CaptionBoxProps) {
+  const inputId = useId();
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    // An IME composing text uses Enter to confirm a word, not to submit.
+    if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      onSave();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      // The board listens for Escape too; one cancel is enough.
+      e.stopPropagation();
+      onCancel();
+    }
+  };
+  return (
+    <form
+      className="caption-box"
+      aria-label="New signature"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave();
+      }}
+    >
+      <label className="caption-label" htmlFor={inputId}>
+        Caption <span className="caption-optional">(optional)</span>
+      </label>
+      <input
+        id={inputId}
+        className="caption-input"
+        type="text"
+        // Focused on open (spec §4); the box only exists while a caption is pending.
+        autoFocus
+        autoComplete="off"
+        enterKeyHint="done"
+        value={caption}
+        disabled={saving}
+        onChange={(e) => onCaptionChange(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <div className="caption-actions">
+        <button type="button" className="caption-cancel" disabled={saving} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="caption-save" disabled={saving}>
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}

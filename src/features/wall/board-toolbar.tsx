@@ -1,0 +1,37 @@
+/** The board's two controls: back to the welcome card (top left) and the mode toggle (top right). */
+import type { BoardMode } from '../../domain/board.ts';
+
+export interface BoardToolbarProps {
+  mode: BoardMode;
+  /** A stroke is being drawn or a caption is pending (spec §2). */
+  locked: boolean;
+  onBack: () => void;
+  onToggle: () => void;
+}
+
+export function BoardToolbar({ mode, locked, onBack, onToggle }: BoardToolbarProps) {
+  return (
+    <>
+      <button
+        type="button"
+        className="board-button board-back"
+        aria-label="Back"
+        title="Back to the welcome card"
+        disabled={locked}
+        onClick={onBack}
+      >
+        &lt;
+      </button>
+      <button
+        type="button"
+        className="board-button board-toggle"
+        // The label names the mode the button switches to: 'Sign' while panning, 'Pan' while drawing.
+        title={mode === 'pan' ? 'Switch to drawing' : 'Switch to panning'}
+        disabled={locked}
+        onClick={onToggle}
+      >
+        {mode === 'pan' ? 'Sign' : 'Pan'}
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * Konva settings the board relies on, applied once before the first Stage is created.
+ */
+import Konva from 'konva';
+import type { CSSProperties } from 'react';
+
+/**
+ * Layer canvases are allocated at viewport × pixelRatio². A DPR-3 phone at full ratio needs 9×
+ * the pixels of DPR 1; 2 keeps lines crisp while staying far inside phone canvas limits
+ * (research/konva.md §3).
+ */
+export function capPixelRatio(): void {
+  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+  Konva.pixelRatio = Math.min(dpr, 2);
+}
+
+/**
+ * The stage container owns every gesture: without `touch-action: none` the browser claims a
+ * touch drag as a page pan and cancels our pointer (konva.md §2). Konva only sets `userSelect`;
+ * iOS also needs the -webkit- variants to stop text selection and the long-press callout.
+ */
+export const STAGE_CONTAINER_STYLE: CSSProperties = {
+  touchAction: 'none',
+  userSelect: 'none',
+  WebkitUserSelect: 'none',
+  WebkitTouchCallout: 'none',
+} as CSSProperties;

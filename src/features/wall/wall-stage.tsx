@@ -1,0 +1,85 @@
+/**
+ * The wall: a viewport-sized Konva Stage looking at the 3200×3200 wall (never a 3200² on-screen
+ * stage, konva.md §3). Two non-listening layers: the saved signatures (culled), and the draft
+ * (pending signature and live stroke). Hit tests use the domain's outline index, not Konva's
+ * hit graph; the Stage itself still receives pointer and drag events.
+ */
+import type Konva from 'konva';
+import { useMemo, useRef, type CSSProperties, type RefObject } from 'react';
+import { Group, Layer, Line, Stage } from 'react-konva';
+import { canDraw, type BoardEvent, type BoardState } from '../../domain/board.ts';
+import { STROKE_STYLE } from '../../domain/constants.ts';
+import { createOutlineIndex } from '../../domain/outline-index.ts';
+import type { Signature } from '../../domain/signature.ts';
+import { capPixelRatio, STAGE_CONTAINER_STYLE } from './konva-setup.ts';
+import { useCamera } from './use-camera.ts';
+import { useCulledSignatures } from './use-culled-signatures.ts';
+import { usePendingDrawing } from './use-pending-drawing.ts';
+import { usePointerReadout } from './pointer-readout.tsx';
+import { useStrokeInput } from './use-stroke-input.ts';
+import { useViewportSize } from './use-viewport-size.ts';
+import { usePanLeave } from './use-pan-leave.ts';
+
+// Before the first Stage exists: layer canvases take their pixel ratio at creation.
+capPixelRatio();
+
+export interface WallStageProps {
+  board: BoardState;
+  signatures: readonly Signature[];
+  dispatch: (event: BoardEvent) => void;
+  readoutRef: RefObject<HTMLElement | null>;
+}
+
+export function WallStage({ board, signatures, dispatch, readoutRef }: WallStageProps) {
+  const stageRef = useRef<Konva.Stage>(null);
+  const savedLayerRef = useRef<Konva.Layer>(null);
+  const pendingRef = useRef<Konva.Group>(null);
+  const liveLineRef = useRef<Konva.Line>(null);
+  const viewport = useViewportSize();
+  const index = useMemo(() => createOutlineIndex(signatures), [signatures]);
+
+  const camera = useCamera(stageRef, viewport);
+  useCulledSignatures(savedLayerRef, stageRef, signatures, index, viewport, camera.onMove);
+  usePendingDrawing(pendingRef, board.pending);
+  usePointerReadout(stageRef, readoutRef);
+  usePanLeave(stageRef);
+  const handlers = useStrokeInput({
+    stageRef,
+    liveLineRef,
+    canDraw: canDraw(board),
+    stroking: board.stroking,
+    index,
+    dispatch,
+  });
+
+  const style = useMemo<CSSProperties>(
+    () => ({ ...STAGE_CONTAINER_STYLE, cursor: board.mode === 'pan' ? 'grab' : 'crosshair' }),
+    [board.mode],
+  );
+
+  return (
+    <Stage
+      ref={stageRef}
+      className="board-stage"
+      width={viewport.width}
+      height={viewport.height}
+      style={style}
+      // In drawing mode a drag must draw, never move the wall.
+      draggable={board.mode === 'pan'}
+      dragBoundFunc={camera.dragBoundFunc}
+      {...handlers}
+    >
+      <Layer ref={savedLayerRef} listening={false} />
+      <Layer listening={false}>
+        <Group ref={pendingRef} />
+        <Line
+          ref={liveLineRef}
+          {...STROKE_STYLE}
+          visible={false}
+          listening={false}
+          perfectDrawEnabled={false}
+        />
+      </Layer>
+    </Stage>
+  );
+}

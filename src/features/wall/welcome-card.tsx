@@ -1,0 +1,21 @@
+/** The first thing a visitor sees on every path but /export (spec §2). */
+export function WelcomeCard({ onSign }: { onSign: () => void }) {
+  return (
+    <main className="welcome">
+      <section className="card welcome-card" aria-labelledby="welcome-heading">
+        <h1 id="welcome-heading">Hey! Sign my page!</h1>
+        <p>
+          Pan around the wall, then leave your signature and an optional caption for everyone to
+          see.
+        </p>
+        <p>
+          There is no cooldown: it is not implemented, so the wall runs on an honor system. Please
+          sign once and leave room for others.
+        </p>
+        <button type="button" className="welcome-sign" autoFocus onClick={onSign}>
+          Sign!
+        </button>
+      </section>
+    </main>
+  );
+}
