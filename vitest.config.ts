@@ -21,6 +21,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'db',
+          environment: 'node',
+          include: ['tests/db/**/*.test.ts'],
+          // Each file opens PGlite (and a fresh PostgreSQL database when TEST_DATABASE_URL is set).
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

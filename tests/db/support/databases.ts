@@ -1,0 +1,179 @@
+/**
+ * Real databases for the SQL-level tests: PGlite in memory always, and a fresh PostgreSQL database
+ * when TEST_DATABASE_URL is set (created per call, dropped on close). Both get the roles Supabase
+ * would provide (the server's bootstrap, replicated here so these tests need no server code) and
+ * then the migrations, optionally only those before a given version.
+ */
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export const MIGRATIONS_DIR = fileURLToPath(
+  new URL('../../../supabase/migrations', import.meta.url),
+);
+export const GUARD_VERSION = '20261122000100';
+
+/** What Supabase creates before any migration runs (see server/db/bootstrap.ts). */
+export const ROLES_SQL = `
+do $$
+begin
+  begin
+    if not exists (select 1 from pg_roles where rolname = 'anon') then
+      create role anon nologin noinherit;
+    end if;
+    if not exists (select 1 from pg_roles where rolname = 'authenticated') then
+      create role authenticated nologin noinherit;
+    end if;
+    if not exists (select 1 from pg_roles where rolname = 'service_role') then
+      create role service_role nologin noinherit bypassrls;
+    end if;
+  exception when duplicate_object or unique_violation then null;
+  end;
+end $$;
+grant usage on schema public to anon, authenticated, service_role;
+`;
+
+export interface TestDb {
+  readonly kind: 'pglite' | 'postgres';
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  exec(text: string): Promise<void>;
+  /** Several statements in one transaction, rolled back if one fails (a migration). */
+  execTx(text: string): Promise<void>;
+  /** Runs fn in one transaction as role anon, as the server runs each request. */
+  asAnon<T>(fn: (q: TestDb['query']) => Promise<T>): Promise<T>;
+  /** Only for PostgreSQL: a connection string to this database (for extra connections). */
+  readonly url?: string;
+  close(): Promise<void>;
+}
+
+export interface Migration {
+  version: string;
+  sql: string;
+}
+
+export function migrations(): Migration[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .sort()
+    .flatMap((file) => {
+      const match = /^([0-9]+)_(.*)\.sql$/.exec(file);
+      return match
+        ? [{ version: match[1]!, sql: readFileSync(join(MIGRATIONS_DIR, file), 'utf8') }]
+        : [];
+    });
+}
+
+/**
+ * Applies the migrations in lexical order, each in its own transaction; `before` stops ahead of that
+ * version, `after` starts at it (to seed old rows in between).
+ */
+export async function migrate(
+  db: TestDb,
+  options: { before?: string; after?: string } = {},
+): Promise<void> {
+  for (const m of migrations()) {
+    if (options.before && m.version >= options.before) break;
+    if (options.after && m.version < options.after) continue;
+    await db.execTx(m.sql);
+  }
+}
+
+/** Applies only the named migration (e.g. the guard a second time). */
+export async function applyVersion(db: TestDb, version: string): Promise<void> {
+  const m = migrations().find((x) => x.version === version);
+  if (!m) throw new Error(`no migration ${version}`);
+  await db.execTx(m.sql);
+}
+
+export async function openPglite(): Promise<TestDb> {
+  const pglite = new PGlite();
+  await pglite.exec(ROLES_SQL);
+  const query = async <T>(text: string, params: unknown[] = []) =>
+    (await pglite.query<T>(text, params)).rows;
+  return {
+    kind: 'pglite',
+    query,
+    exec: async (text) => {
+      await pglite.exec(text);
+    },
+    execTx: (text) => pglite.transaction((tx) => tx.exec(text)).then(() => undefined),
+    asAnon: (fn) =>
+      pglite.transaction(async (tx) => {
+        await tx.exec('set local role anon');
+        return fn(
+          async <T>(text: string, params: unknown[] = []) => (await tx.query<T>(text, params)).rows,
+        );
+      }),
+    close: () => pglite.close(),
+  };
+}
+
+/** A fresh database on the server at `adminUrl`, dropped again by close(). */
+export async function openPostgres(adminUrl: string): Promise<TestDb> {
+  const name = `signwall_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  await pool.query(ROLES_SQL);
+  const query = async <T>(text: string, params: unknown[] = []) =>
+    (await pool.query(text, params)).rows as T[];
+  return {
+    kind: 'postgres',
+    url: url.toString(),
+    query,
+    exec: async (text) => {
+      await pool.query(text);
+    },
+    async execTx(text) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(text);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async asAnon(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin; set local role anon');
+        const result = await fn(
+          async <T>(text: string, params: unknown[] = []) =>
+            (await client.query(text, params)).rows as T[],
+        );
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** The kinds to run against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const TARGETS: Array<{ kind: TestDb['kind']; open: () => Promise<TestDb> }> = [
+  { kind: 'pglite', open: openPglite },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ kind: 'postgres' as const, open: () => openPostgres(process.env.TEST_DATABASE_URL!) }]
+    : []),
+];
