@@ -15,12 +15,15 @@ comment on schema signwall is 'The wall''s rules: parsing, outlines, hit tests a
 grant usage on schema signwall to anon, authenticated, service_role;
 
 -- The number JSON.parse would read from a JSON value; null for non-numbers and for numbers that
--- JavaScript reads as ±Infinity (e.g. 1e400). numeric → float8 rounds like JSON.parse but raises on
--- underflow, so values that round to zero are answered with 0 first.
+-- JavaScript reads as ±Infinity (e.g. 1e400). Postgres prints a jsonb number without an exponent, and
+-- text → float8 rounds exactly like JSON.parse, so short texts (|v| < 1e30, never below 1e-28) take
+-- the fast path. Longer ones are checked first: float8 input raises where JavaScript would give
+-- ±Infinity or ±0.
 create or replace function signwall.js_number(v jsonb) returns double precision
 language sql immutable parallel safe as $$
   select case
     when jsonb_typeof(v) is distinct from 'number' then null
+    when length(v::text) <= 30 then v::text::double precision
     when abs(v::numeric) between 1e-300 and 1e300 then v::numeric::double precision
     when abs(v::numeric) >= 2::numeric ^ 1024 - 2::numeric ^ 970 then null -- rounds to Infinity
     when abs(v::numeric) * 2::numeric ^ 1075 <= 1 then 0                      -- rounds to ±0
@@ -28,18 +31,25 @@ language sql immutable parallel safe as $$
   end
 $$;
 
--- A coordinate for geometry: js_number, with magnitudes no real wall point has pulled into
--- [1e-200, 1e300]. That keeps every later float8 operation clear of Postgres's overflow and underflow
--- errors (a legacy row may hold anything) without changing any decision on the 3200×3200 wall.
--- Written without FROM so the planner inlines it into the per-point queries.
+-- A number as a geometry coordinate: magnitudes no real wall point has are pulled into
+-- [1e-200, 1e300]. That keeps every later float8 operation clear of Postgres's overflow and
+-- underflow errors (a legacy row may hold anything) without changing any decision on the wall.
+create or replace function signwall.coord_of(n double precision) returns double precision
+language sql immutable parallel safe as $$
+  select case
+    when abs(n) < 1e-200 then 0
+    when abs(n) > 1e300 then sign(n) * 1e300
+    else n
+  end
+$$;
+
+-- coord_of(js_number(v)), with js_number's fast path (where coord_of changes nothing) inlined.
 create or replace function signwall.coord(v jsonb) returns double precision
 language sql immutable parallel safe as $$
   select case
     when jsonb_typeof(v) is distinct from 'number' then null
-    when abs(v::numeric) between 1e-200 and 1e300 then v::numeric::double precision
-    when abs(v::numeric) < 1e-200 then 0
-    when abs(v::numeric) >= 2::numeric ^ 1024 - 2::numeric ^ 970 then null -- JS: Infinity
-    else (sign(v::numeric) * 1e300)::double precision
+    when length(v::text) <= 30 then v::text::double precision
+    else signwall.coord_of(signwall.js_number(v))
   end
 $$;
 
@@ -114,13 +124,20 @@ returns box language sql immutable parallel safe as $$
   select box(point(x, y), point(x + width, y + height))
 $$;
 
--- outlineOf: the bounding box of every point padded by 10 (OUTLINE_PADDING); null without points.
+-- outlineOf's rect around a bounding box: padded by 10 (OUTLINE_PADDING) on every side, the far
+-- corner computed as geometry.ts does (x + width, width = maxX - minX + 20).
+create or replace function signwall.outline_around(min_x double precision, min_y double precision,
+                                                   max_x double precision, max_y double precision)
+returns box language sql immutable parallel safe as $$
+  select signwall.rect(min_x - 10, min_y - 10, max_x - min_x + 2 * 10, max_y - min_y + 2 * 10)
+$$;
+
+-- outlineOf: the outline of every point; null without points.
 create or replace function signwall.outline(strokes jsonb) returns box
 language sql immutable parallel safe as $$
-  select case when count(*) = 0 then null else
-    signwall.rect(min(x) - 10, min(y) - 10, max(x) - min(x) + 2 * 10, max(y) - min(y) + 2 * 10)
-  end
-  from signwall.points(strokes)
+  -- OFFSET 0 keeps the points a subquery, so each coordinate is computed once, not once per min/max.
+  select signwall.outline_around(min(x), min(y), max(x), max(y))
+    from (select * from signwall.points(strokes) offset 0) p
 $$;
 
 -- A record's outline straight from its text (null when unparseable): the backfill and the vectors.
@@ -192,6 +209,11 @@ language plpgsql security definer set search_path = '' as $$
 declare
   strokes jsonb;
   problem text;
+  -- Every point once, in reading order: its stroke, its place in the stroke, its coordinates.
+  sn integer[];
+  pm integer[];
+  xs double precision[];
+  ys double precision[];
   total integer;
   bbox box;
   hit record;
@@ -221,36 +243,50 @@ begin
     raise exception 'too many strokes (% > 64)', jsonb_array_length(strokes)
       using errcode = '23514', hint = 'A signature holds at most 64 strokes.';
   end if;
+  select format('stroke %s is not a list of points', s.n) into problem
+    from jsonb_array_elements(strokes) with ordinality s(v, n)
+   where jsonb_typeof(s.v) <> 'array'
+   order by s.n limit 1;
+  if problem is not null then
+    raise exception '%', problem using errcode = '23514',
+      hint = 'Each stroke is a list of at least 2 points [x, y].';
+  end if;
 
-  -- The first problem in reading order, so the message names the exact stroke and point.
+  -- One pass over the points; a point that is not [x, y] with two finite numbers gets a null.
+  -- The four aggregates see the rows in the same order, so the arrays stay aligned; reading order
+  -- comes from (n, m) wherever it matters.
+  select array_agg(s.n), array_agg(p.m),
+         array_agg(case when jsonb_typeof(p.v) <> 'array' then null
+                        when jsonb_array_length(p.v) <> 2 then null
+                        else signwall.js_number(p.v -> 0) end),
+         array_agg(case when jsonb_typeof(p.v) <> 'array' then null
+                        when jsonb_array_length(p.v) <> 2 then null
+                        else signwall.js_number(p.v -> 1) end)
+    into sn, pm, xs, ys
+    from jsonb_array_elements(strokes) with ordinality s(v, n),
+         jsonb_array_elements(s.v) with ordinality p(v, m);
+  total := coalesce(cardinality(xs), 0);
+
+  -- The first problem in reading order (geometry.ts's order), naming the stroke and the point.
   select t.msg into problem from (
-    select s.n, 0::bigint as m, case
-        when jsonb_typeof(s.v) <> 'array' then format('stroke %s is not a list of points', s.n)
-        when jsonb_array_length(s.v) < 2 then format('stroke %s has fewer than 2 points', s.n)
-      end as msg
+    select s.n, 0 as m, format('stroke %s has fewer than 2 points', s.n) as msg
       from jsonb_array_elements(strokes) with ordinality s(v, n)
+     where jsonb_array_length(s.v) < 2
     union all
-    select s.n, p.m, case
-        when not signwall.is_point(p.v) then
-          format('point %s of stroke %s is not [x, y] with two finite numbers', p.m, s.n)
-        when signwall.js_number(p.v -> 0) < 0 or signwall.js_number(p.v -> 0) > 3200
-          or signwall.js_number(p.v -> 1) < 0 or signwall.js_number(p.v -> 1) > 3200 then
-          format('point %s of stroke %s is outside the wall (0..3200)', p.m, s.n)
+    select u.n, u.m, case
+        when u.x is null or u.y is null then
+          format('point %s of stroke %s is not [x, y] with two finite numbers', u.m, u.n)
+        else format('point %s of stroke %s is outside the wall (0..3200)', u.m, u.n)
       end
-      from jsonb_array_elements(strokes) with ordinality s(v, n)
-     cross join lateral jsonb_array_elements(
-       case when jsonb_typeof(s.v) = 'array' then s.v else '[]'::jsonb end
-     ) with ordinality p(v, m)
+      from unnest(sn, pm, xs, ys) u(n, m, x, y)
+     where u.x is null or u.y is null or u.x < 0 or u.x > 3200 or u.y < 0 or u.y > 3200
   ) t
-  where t.msg is not null
   order by t.n, t.m
   limit 1;
   if problem is not null then
     raise exception '%', problem using errcode = '23514',
       hint = 'Each stroke is a list of at least 2 points [x, y], with 0 <= x, y <= 3200.';
   end if;
-
-  select sum(jsonb_array_length(s)) into total from jsonb_array_elements(strokes) s;
   if total > 10000 then
     raise exception 'too many points (% > 10000)', total
       using errcode = '23514', hint = 'A signature holds at most 10000 points in all.';
@@ -263,9 +299,15 @@ begin
             hint = 'Shorten the caption to at most 200 characters (it is trimmed first).';
   end if;
 
+  -- From here on, points are geometry coordinates (what signwall.points gives for this text).
+  select array_agg(signwall.coord_of(u.x)), array_agg(signwall.coord_of(u.y))
+    into xs, ys
+    from unnest(xs, ys) u(x, y);
   -- The outline is derived here, whatever the client sent (it cannot send one: column grants).
-  new.outline := signwall.outline(strokes);
-  select box(point(min(x), min(y)), point(max(x), max(y))) into bbox from signwall.points(strokes);
+  select signwall.outline_around(min(x), min(y), max(x), max(y)),
+         box(point(min(x), min(y)), point(max(x), max(y)))
+    into new.outline, bbox
+    from unnest(xs, ys) u(x, y);
 
   -- One writer at a time decides the wall. Under READ COMMITTED each statement below takes a fresh
   -- snapshot, so whoever waited here sees the row of the writer before it, which committed before
@@ -281,22 +323,22 @@ begin
   -- never misses one); then each segment whose bounding box comes near the outline gets the exact
   -- test. Every point ends or starts a segment (strokes have 2+ points), so this covers points too.
   with segs as materialized (
-    select p.stroke, p.point, p.x as ax, p.y as ay,
-           lead(p.x) over w as bx, lead(p.y) over w as by_
-      from signwall.points(strokes) p
-    window w as (partition by p.stroke order by p.point)
+    select u.n, u.m, u.x as ax, u.y as ay,
+           lead(u.x) over w as bx, lead(u.y) over w as by_
+      from unnest(sn, pm, xs, ys) u(n, m, x, y)
+    window w as (partition by u.n order by u.m)
   )
-  select c.id, c.outline, g.stroke, g.point into hit
+  select c.id, c.outline, g.n, g.m into hit
     from public.signatures c
    cross join lateral (
-     select g.stroke, g.point from segs g
+     select g.n, g.m from segs g
       where g.bx is not null
         and greatest(g.ax, g.bx) >= (c.outline[1])[0] - 1e-6
         and least(g.ax, g.bx) <= (c.outline[0])[0] + 1e-6
         and greatest(g.ay, g.by_) >= (c.outline[1])[1] - 1e-6
         and least(g.ay, g.by_) <= (c.outline[0])[1] + 1e-6
         and signwall.segment_meets_rect(g.ax, g.ay, g.bx, g.by_, c.outline)
-      order by g.stroke, g.point
+      order by g.n, g.m
       limit 1
    ) g
    where c.outline && bbox
@@ -306,7 +348,7 @@ begin
     raise exception 'signature overlaps signature #%', hit.id
       using errcode = 'PT409',
             detail = format('Stroke %s between points %s and %s meets its outline %s.',
-                            hit.stroke, hit.point, hit.point + 1, hit.outline),
+                            hit.n, hit.m, hit.m + 1, hit.outline),
             hint = 'Sign somewhere free: no point or line of a new signature may touch an existing signature''s outline (its bounding box padded by 10).';
   end if;
   return new;

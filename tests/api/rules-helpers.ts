@@ -22,7 +22,7 @@ export const INSERT_PATH = '/rest/v1/signatures?select=*';
 /** POST a raw body as supabase-js would (Prefer: return=representation), any content type. */
 export async function postRaw(
   server: TestServer,
-  body: string | Uint8Array,
+  body: string | Blob,
   contentType = 'application/json',
   path = INSERT_PATH,
 ): Promise<Answer> {
