@@ -1,0 +1,133 @@
+/**
+ * Seeded payload generators for the API fuzz test. Own xorshift RNG so a failing case can be
+ * replayed from its seed (FUZZ_SEED), independent of Math.random.
+ */
+
+/** xorshift32: small, fast, and the same sequence on every machine. */
+export function xorshift(seed: number) {
+  let s = seed >>> 0 || 0x9e3779b9;
+  const next = () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 0x1_0000_0000;
+  };
+  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
+  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
+  return { next, int, pick, chance: (p: number) => next() < p };
+}
+export type Rng = ReturnType<typeof xorshift>;
+
+export interface Payload {
+  kind: 'valid' | 'mutated' | 'random-json' | 'random-bytes';
+  /** The raw request body. */
+  body: string | Uint8Array;
+  /** For valid/mutated: the record as sent (signature text and caption), to predict the answer. */
+  record?: { signature: string; caption: string | null | undefined };
+}
+
+type Pt = [number, number];
+
+/** A plausible signature: 1–4 strokes of 2–30 points inside a random box. Crowded into 1200×1200
+ * so that many land on earlier ones (409s are part of what is being tested). */
+export function validStrokes(rng: Rng): Pt[][] {
+  const size = rng.int(5, 150);
+  const x0 = rng.int(0, 1200);
+  const y0 = rng.int(0, 1200);
+  const coord = (base: number) => Math.round(Math.min(3200, base + rng.next() * size) * 10) / 10;
+  return Array.from({ length: rng.int(1, 4) }, () =>
+    Array.from({ length: rng.int(2, 30) }, (): Pt => [coord(x0), coord(y0)]),
+  );
+}
+
+const WEIRD_NUMBERS = ['-1', '3200.5', '1e400', '-1e400', '1e-400', '1e308', '-0', '3200', '0'];
+const WEIRD_VALUES = ['"NaN"', '"Infinity"', 'null', 'true', '"12"', '{}', '[]', '[1]', '[1,2,3]'];
+
+function caption(rng: Rng): string | null | undefined {
+  switch (rng.int(0, 5)) {
+    case 0:
+      return undefined;
+    case 1:
+      return null;
+    case 2:
+      return ' '.repeat(rng.int(0, 3)) + '\t\n\u00a0'.slice(0, rng.int(0, 3));
+    case 3:
+      return 'x'.repeat(rng.int(195, 205));
+    case 4:
+      return ` ${'🖊'.repeat(rng.int(198, 202))} `;
+    default:
+      return `sig ${rng.int(0, 99999)}`;
+  }
+}
+
+/** Text-level mutations of a valid signature's JSON: each keeps it "almost right". */
+function mutate(rng: Rng, strokes: Pt[][]): string {
+  const copy: unknown[][] = strokes.map((s) => s.map((p) => [...p]));
+  const stroke = rng.int(0, copy.length - 1);
+  const point = rng.int(0, copy[stroke]!.length - 1);
+  switch (rng.int(0, 8)) {
+    case 0: {
+      // a weird number spliced into the text (JSON.stringify cannot write 1e400)
+      const text = JSON.stringify(copy);
+      const marker = JSON.stringify(copy[stroke]![point]);
+      const n = rng.pick(WEIRD_NUMBERS);
+      return text.replace(marker, `[${n},${rng.int(0, 3200)}]`);
+    }
+    case 1:
+      copy[stroke]![point] = JSON.parse(`[${rng.pick(WEIRD_VALUES)},5]`) as unknown;
+      break;
+    case 2:
+      copy[stroke] = copy[stroke]!.slice(0, 1); // a one-point stroke
+      break;
+    case 3:
+      return JSON.stringify(copy[stroke]); // the legacy flat stroke
+    case 4: {
+      const text = JSON.stringify(copy);
+      return text.slice(0, rng.int(0, text.length - 1)); // truncated
+    }
+    case 5:
+      copy[stroke]![point] = rng.pick([[1], [1, 2, 3], 'ab', null, {}, [[1, 2]]]);
+      break;
+    case 6:
+      while (copy.length <= 64) copy.push(copy[0]!); // too many strokes
+      break;
+    case 7:
+      copy.push([]);
+      break;
+    default:
+      copy[stroke]![point] = [rng.int(-50, 3250), rng.int(-50, 3250)];
+  }
+  return JSON.stringify(copy);
+}
+
+function randomJson(rng: Rng, depth = 0): unknown {
+  const k = rng.int(0, depth > 3 ? 3 : 6);
+  if (k === 0) return rng.int(-5000, 5000) / rng.pick([1, 10, 1e-3]);
+  if (k === 1) return rng.pick(['', 'a', 'NaN', '[[[1,2],[3,4]]]', '\u0000x', '😀']);
+  if (k === 2) return rng.pick([null, true, false]);
+  if (k === 3) return [];
+  if (k <= 5) return Array.from({ length: rng.int(0, 4) }, () => randomJson(rng, depth + 1));
+  return { signature: randomJson(rng, depth + 1), [rng.pick(['caption', 'x', 'id'])]: 1 };
+}
+
+export function payload(rng: Rng): Payload {
+  const r = rng.next();
+  if (r < 0.3 || r >= 0.95) {
+    const record = { signature: JSON.stringify(validStrokes(rng)), caption: caption(rng) };
+    return { kind: 'valid', body: JSON.stringify(record), record };
+  }
+  if (r < 0.7) {
+    const record = { signature: mutate(rng, validStrokes(rng)), caption: caption(rng) };
+    return { kind: 'mutated', body: JSON.stringify(record), record };
+  }
+  if (r < 0.85) {
+    const value = randomJson(rng);
+    const body = rng.chance(0.5) ? JSON.stringify({ signature: value }) : JSON.stringify(value);
+    return { kind: 'random-json', body };
+  }
+  const bytes = new Uint8Array(rng.int(0, 300));
+  for (let i = 0; i < bytes.length; i++) bytes[i] = rng.int(0, 255);
+  return { kind: 'random-bytes', body: bytes };
+}
