@@ -23,7 +23,7 @@ export type Rng = ReturnType<typeof xorshift>;
 export interface Payload {
   kind: 'valid' | 'mutated' | 'random-json' | 'random-bytes';
   /** The raw request body. */
-  body: string | Uint8Array;
+  body: string | Uint8Array<ArrayBuffer>;
   /** For valid/mutated: the record as sent (signature text and caption), to predict the answer. */
   record?: { signature: string; caption: string | null | undefined };
 }
