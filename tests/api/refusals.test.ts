@@ -4,7 +4,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/domain/constants.ts';
-import { SAMPLE, allRows, backends, makeClient, useServer, type TestServer } from './harness.ts';
+import {
+  nextSignature,
+  allRows,
+  backends,
+  makeClient,
+  useServer,
+  type TestServer,
+} from './harness.ts';
 
 interface Outcome {
   status: number;
@@ -84,7 +91,7 @@ const cases: Case[] = [
   ],
   [
     'unknown column in an object body',
-    async (s) => viaClient(await table(s).insert({ signature: SAMPLE, nope: 1 }).select()),
+    async (s) => viaClient(await table(s).insert({ signature: nextSignature(), nope: 1 }).select()),
     400,
     'PGRST204',
   ],
@@ -93,7 +100,7 @@ const cases: Case[] = [
     async (s) =>
       viaClient(
         await table(s)
-          .insert([{ signature: SAMPLE, nope: 1 }])
+          .insert([{ signature: nextSignature(), nope: 1 }])
           .select(),
       ),
     400,
@@ -139,14 +146,16 @@ const cases: Case[] = [
   ['delete as anon', async (s) => viaClient(await table(s).delete().eq('id', 1)), 401, '42501'],
   [
     'client-chosen id',
-    async (s) => viaClient(await table(s).insert({ id: 999, signature: SAMPLE }).select()),
+    async (s) => viaClient(await table(s).insert({ id: 999, signature: nextSignature() }).select()),
     401,
     '42501',
   ],
   [
     'client-chosen created_at',
     async (s) =>
-      viaClient(await table(s).insert({ signature: SAMPLE, created_at: '2020-01-01T00:00:00Z' })),
+      viaClient(
+        await table(s).insert({ signature: nextSignature(), created_at: '2020-01-01T00:00:00Z' }),
+      ),
     401,
     '42501',
   ],
@@ -182,7 +191,12 @@ const cases: Case[] = [
     'PGRST100',
   ],
   ['filter without operator', (s) => viaFetch(s, '/rest/v1/signatures?id=1'), 400, 'PGRST100'],
-  ['upsert', async (s) => viaClient(await table(s).upsert({ signature: SAMPLE })), 400, 'PGRST100'],
+  [
+    'upsert',
+    async (s) => viaClient(await table(s).upsert({ signature: nextSignature() })),
+    400,
+    'PGRST100',
+  ],
   [
     'PUT',
     (s) => viaFetch(s, '/rest/v1/signatures?id=eq.1', { ...post('{}'), method: 'PUT' }),
@@ -201,7 +215,9 @@ const cases: Case[] = [
   [
     'wrong write profile',
     async (s) =>
-      viaClient(await s.client.schema('private').from('signatures').insert({ signature: SAMPLE })),
+      viaClient(
+        await s.client.schema('private').from('signatures').insert({ signature: nextSignature() }),
+      ),
     406,
     'PGRST106',
   ],
@@ -216,7 +232,7 @@ const cases: Case[] = [
     async (s) =>
       viaClient(
         await table(s)
-          .insert([{ signature: SAMPLE }, { signature: SAMPLE }])
+          .insert([{ signature: nextSignature() }, { signature: nextSignature() }])
           .select()
           .single(),
       ),
@@ -257,8 +273,8 @@ describe.each(backends)('refusals on $name', (backend) => {
 
   beforeAll(async () => {
     const seed = [
-      { signature: SAMPLE, caption: 'one' },
-      { signature: SAMPLE, caption: null },
+      { signature: nextSignature(), caption: 'one' },
+      { signature: nextSignature(), caption: null },
     ];
     expect((await ctx.server.client.from('signatures').insert(seed)).error).toBeNull();
     before = await allRows(ctx.server);
