@@ -1,0 +1,78 @@
+/**
+ * Two visitors saving on the same spot at the same moment cannot both win: 20 concurrent saves on
+ * one spot give exactly one 201 and nineteen 409s, and one row. On PostgreSQL the 20 are also shared
+ * between two server instances (two connection pools) on the same database.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, startServer, type Target, type TestServer } from './harness.ts';
+import { postRaw, tableRows, type ErrorBody } from './rules-helpers.ts';
+
+const RACERS = 20;
+const ROUNDS = 3;
+
+/** Racer i's signature on spot (x, y): all different, all crossing (x, y). */
+function racer(i: number, x: number, y: number): string {
+  return JSON.stringify({
+    signature: JSON.stringify([
+      [
+        [x - 30 + i, y - 20],
+        [x + 30 - i, y + 20],
+      ],
+    ]),
+    caption: `racer ${i}`,
+  });
+}
+
+async function race(servers: TestServer[], spot: { x: number; y: number }) {
+  const answers = await Promise.all(
+    Array.from({ length: RACERS }, (_, i) =>
+      postRaw(servers[i % servers.length]!, racer(i, spot.x, spot.y)),
+    ),
+  );
+  const statuses = answers.map((a) => a.status).sort();
+  const winner = answers.find((a) => a.status === 201)!;
+  const id = (winner?.body as Array<{ id: number }> | undefined)?.[0]?.id;
+  for (const loser of answers.filter((a) => a.status !== 201)) {
+    expect((loser.body as ErrorBody).message).toBe(`signature overlaps signature #${id}`);
+  }
+  return statuses;
+}
+
+const expected = [201, ...Array<number>(RACERS - 1).fill(409)];
+
+describe.each(backends)('racing for one spot on $name', (backend) => {
+  let target: Target;
+  const servers: TestServer[] = [];
+
+  beforeAll(async () => {
+    target = await backend.createTarget();
+    servers.push(await startServer(target));
+    // PGlite has a single opener; a second instance only makes sense on PostgreSQL.
+    if (backend.name === 'postgres') servers.push(await startServer(target));
+  });
+  afterAll(async () => {
+    for (const s of servers) await s.stop();
+    await target?.cleanup();
+  });
+
+  it(`${RACERS} concurrent saves through one server: one 201, the rest 409`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const before = (await tableRows(servers[0]!)).length;
+      expect(await race(servers.slice(0, 1), { x: 300 + round * 400, y: 300 })).toEqual(expected);
+      expect((await tableRows(servers[0]!)).length).toBe(before + 1);
+    }
+    console.log(`${backend.name}, one server: ${ROUNDS} rounds of ${RACERS}, one winner each`);
+  });
+
+  it.runIf(backend.name === 'postgres')(
+    `${RACERS} concurrent saves shared by two servers: one 201, the rest 409`,
+    async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const before = (await tableRows(servers[0]!)).length;
+        expect(await race(servers, { x: 300 + round * 400, y: 1500 })).toEqual(expected);
+        expect((await tableRows(servers[1]!)).length).toBe(before + 1);
+      }
+      console.log(`${backend.name}, two servers: ${ROUNDS} rounds of ${RACERS}, one winner each`);
+    },
+  );
+});
