@@ -33,17 +33,25 @@ export function usePointerReadout(
     const stage = stageRef.current;
     if (!stage) return undefined;
     const container = stage.container();
-    const onMove = (evt: PointerEvent) => {
+    let last: { clientX: number; clientY: number } | null = null;
+    const show = () => {
       const out = readoutRef.current;
-      if (out) out.textContent = formatReadout(wallPointOf(stage, evt));
+      if (out && last) out.textContent = formatReadout(wallPointOf(stage, last));
+    };
+    const onPointer = (evt: PointerEvent) => {
+      last = { clientX: evt.clientX, clientY: evt.clientY };
+      show();
     };
     // Native and bubbling from the canvas: Konva withholds its own pointermove while the stage
-    // is dragged, which would freeze the readout during a pan.
-    container.addEventListener('pointermove', onMove);
-    container.addEventListener('pointerdown', onMove);
+    // is dragged. The drag moves the wall after the pointer event, so show again on dragmove:
+    // the wall point under a pointer changes as the wall slides beneath it.
+    container.addEventListener('pointermove', onPointer);
+    container.addEventListener('pointerdown', onPointer);
+    stage.on('dragmove.readout', show);
     return () => {
-      container.removeEventListener('pointermove', onMove);
-      container.removeEventListener('pointerdown', onMove);
+      container.removeEventListener('pointermove', onPointer);
+      container.removeEventListener('pointerdown', onPointer);
+      stage.off('dragmove.readout');
     };
   }, [stageRef, readoutRef]);
 }

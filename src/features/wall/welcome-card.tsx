@@ -9,8 +9,8 @@ export function WelcomeCard({ onSign }: { onSign: () => void }) {
           see.
         </p>
         <p>
-          There is no cooldown: it is not implemented, so the wall runs on an honor system. Please
-          sign once and leave room for others.
+          A cooldown is not implemented, so the wall runs on an honor system: please sign once and
+          leave room for others.
         </p>
         <button type="button" className="welcome-sign" autoFocus onClick={onSign}>
           Sign!

@@ -1,0 +1,80 @@
+/**
+ * Spec §4 'Panning': dragging moves the wall; the offset stays within [viewport − 3200, 0];
+ * leaving the wall with the mouse cancels the pan (§5). Panning is the default mode.
+ */
+import { Board, expect, line, test } from './support/board.ts';
+
+const WALL = 3200;
+
+test('dragging moves the wall by the pointer, and the readout follows in wall coordinates', async ({
+  board,
+}) => {
+  await board.open();
+  await expect(board.page.getByRole('button', { name: 'Sign', exact: true })).toBeVisible();
+  expect(await board.offset()).toEqual({ x: 0, y: 0 });
+
+  await board.panBy(-300, -200, [640, 400]);
+  expect(await board.offset()).toEqual({ x: -300, y: -200 });
+  // The mouse rests at (340, 200) on screen: wall point (640, 400).
+  await expect(board.readout).toHaveText('X: 640 | Y: 400');
+  await board.page.mouse.move(100, 700);
+  await expect(board.readout).toHaveText('X: 400 | Y: 900');
+});
+
+test('the offset is clamped to [viewport − 3200, 0] on both axes', async ({ board }) => {
+  await board.open();
+  // Towards the top left of the wall: nothing beyond 0.
+  await board.panBy(400, 300);
+  expect(await board.offset()).toEqual({ x: 0, y: 0 });
+  // Far towards the bottom right: stops with the wall's edge on the window's edge.
+  for (let i = 0; i < 4; i++) await board.panBy(-1000, -700, [1100, 750]);
+  expect(await board.offset()).toEqual({ x: 1280 - WALL, y: 800 - WALL });
+  await board.page.mouse.move(1279, 799);
+  await expect(board.readout).toHaveText('X: 3199 | Y: 3199');
+});
+
+test('a resize re-clamps the offset, and a window larger than the wall centres it', async ({
+  board,
+  page,
+}) => {
+  await board.open();
+  for (let i = 0; i < 4; i++) await board.panBy(-1000, -700, [1100, 750]);
+  expect(await board.offset()).toEqual({ x: 1280 - WALL, y: 800 - WALL });
+
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await expect.poll(() => board.offset()).toEqual({ x: 1600 - WALL, y: 1000 - WALL });
+
+  await page.setViewportSize({ width: 3400, height: 3300 });
+  await expect.poll(() => board.offset()).toEqual({ x: 100, y: 50 });
+  // It stays centred: there is nowhere to pan to.
+  await board.panBy(-500, -500, [1000, 1000]);
+  expect(await board.offset()).toEqual({ x: 100, y: 50 });
+});
+
+test('leaving the wall with the mouse cancels the pan', async ({ board, page }) => {
+  await board.open();
+  await page.mouse.move(640, 400);
+  await page.mouse.down();
+  for (const [x, y] of line([640, 400], [340, 400], 6)) await page.mouse.move(x, y);
+  expect(await board.offset()).toEqual({ x: -300, y: 0 });
+  // Out of the window, then back in with the button still held: the wall no longer follows.
+  await page.mouse.move(-20, 400);
+  const left = await board.offset();
+  for (const [x, y] of line([10, 400], [10, 100], 6)) await page.mouse.move(x, y);
+  expect(await board.offset()).toEqual(left);
+  await page.mouse.up();
+  expect(await board.offset()).toEqual(left);
+});
+
+test('panning renders nothing in React', async ({ page, board }) => {
+  await test.step('count commits from the first script on', () => Board.countCommits(page));
+  await board.open();
+  // Let the load toast expire first: its removal is a legitimate render.
+  await expect(board.toast).toHaveCount(0);
+  const before = await board.commits();
+  // The counter works: opening the board and its toasts committed.
+  expect(before).toBeGreaterThan(0);
+  await board.panBy(-600, -400, [900, 600], 40);
+  expect(await board.offset()).toEqual({ x: -600, y: -400 });
+  expect(await board.commits()).toBe(before);
+});

@@ -1,0 +1,253 @@
+/**
+ * Page object for the board: opening it, switching modes, drawing and panning with the mouse or
+ * with touch (CDP Input.dispatchTouchEvent: real touch and pointer events, research/konva.md §5),
+ * and reading what the canvas really shows.
+ *
+ * Screen coordinates are CSS pixels from the page's top left (the stage fills the window);
+ * wall coordinates are the 3200×3200 wall's own.
+ */
+import { expect, type CDPSession, type Locator, type Page } from '@playwright/test';
+import { test as base, type WallServer } from './fixtures.ts';
+
+export type XY = readonly [number, number];
+export type Rgba = [number, number, number, number];
+
+export const WHITE: Rgba = [255, 255, 255, 255];
+export const WALL_GREY: Rgba = [51, 51, 51, 255];
+
+export const TOASTS = {
+  loaded: 'Signatures loaded!',
+  loadError: 'Error loading signatures.',
+  saving: 'Saving...',
+  saved: 'Signature saved!',
+  saveError: 'Error saving signature.',
+  canceled: 'Drawing canceled',
+  drawingEnabled: 'Drawing enabled',
+  panningEnabled: 'Panning enabled',
+  blocked: "You can't draw over an existing signature!",
+} as const;
+
+interface KonvaWindow {
+  Konva: {
+    pixelRatio: number;
+    stages: Array<{
+      x(): number;
+      y(): number;
+      width(): number;
+      height(): number;
+      isDragging(): boolean;
+      draggable(): boolean;
+      getLayers(): Array<{
+        listening(): boolean;
+        getCanvas(): { getPixelRatio(): number };
+        children: Array<{ visible(): boolean; getClassName(): string }>;
+      }>;
+      container(): HTMLElement;
+      toCanvas(config: object): HTMLCanvasElement;
+      draw(): void;
+    }>;
+  };
+}
+
+/** A straight line of `steps` + 1 evenly spaced points from a to b. */
+export function line(a: XY, b: XY, steps = 10): XY[] {
+  return Array.from(
+    { length: steps + 1 },
+    (_, i) => [a[0] + ((b[0] - a[0]) * i) / steps, a[1] + ((b[1] - a[1]) * i) / steps] as const,
+  );
+}
+
+export class Board {
+  private cdp: CDPSession | null = null;
+
+  constructor(
+    readonly page: Page,
+    readonly wall: WallServer,
+  ) {}
+
+  get toast(): Locator {
+    return this.page.getByTestId('toast');
+  }
+  get readout(): Locator {
+    return this.page.getByTestId('pointer-readout');
+  }
+  get back(): Locator {
+    return this.page.getByRole('button', { name: 'Back' });
+  }
+  /** The mode toggle, whichever label it shows. */
+  get toggleButton(): Locator {
+    return this.page.getByRole('button', { name: /^(Sign|Pan)$/ });
+  }
+  get captionInput(): Locator {
+    return this.page.getByRole('textbox', { name: /Caption/ });
+  }
+  get captionBox(): Locator {
+    return this.page.getByRole('form', { name: 'New signature' });
+  }
+  get saveButton(): Locator {
+    return this.page.getByRole('button', { name: 'Save' });
+  }
+  get cancelButton(): Locator {
+    return this.page.getByRole('button', { name: 'Cancel' });
+  }
+
+  /** Welcome card → Sign! → board, and waits for the wall to load. */
+  async open(path = '/', expectedToast: string = TOASTS.loaded): Promise<void> {
+    await this.page.goto(`${this.wall.url}${path}`);
+    await this.page.getByRole('button', { name: 'Sign!' }).click();
+    await expect(this.toast).toHaveText(expectedToast);
+  }
+
+  /** Switches to drawing mode and waits for its toast. */
+  async drawMode(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(this.toast).toHaveText(TOASTS.drawingEnabled);
+  }
+
+  async panMode(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Pan', exact: true }).click();
+    await expect(this.toast).toHaveText(TOASTS.panningEnabled);
+  }
+
+  /** A mouse stroke through the given screen points (press at the first, release at the last). */
+  async drawStroke(points: readonly XY[], { release = true } = {}): Promise<void> {
+    const [first, ...rest] = points;
+    await this.page.mouse.move(first![0], first![1]);
+    await this.page.mouse.down();
+    for (const [x, y] of rest) await this.page.mouse.move(x, y);
+    if (release) await this.page.mouse.up();
+  }
+
+  /** Drags the wall with the mouse from `from` by (dx, dy), in `steps` moves. */
+  async panBy(dx: number, dy: number, from: XY = [640, 400], steps = 10): Promise<void> {
+    await this.drawStroke(line(from, [from[0] + dx, from[1] + dy], steps));
+  }
+
+  /** The stage's offset: the screen position of the wall's top-left corner. */
+  async offset(): Promise<{ x: number; y: number }> {
+    return this.page.evaluate(() => {
+      const stage = (window as unknown as KonvaWindow).Konva.stages[0]!;
+      return { x: stage.x(), y: stage.y() };
+    });
+  }
+
+  /** The wall point shown at a screen point. */
+  async toWall([x, y]: XY): Promise<XY> {
+    const o = await this.offset();
+    return [x - o.x, y - o.y];
+  }
+
+  /**
+   * What the visitor sees at these screen pixels: the canvas (stage.toCanvas at pixel ratio 1,
+   * so independent of the device's DPR) composited over the colour the page paints behind it.
+   */
+  async pixels(points: readonly XY[]): Promise<Rgba[]> {
+    return this.page.evaluate((pts) => {
+      const stage = (window as unknown as KonvaWindow).Konva.stages[0]!;
+      let el: HTMLElement | null = stage.container();
+      let background = 'rgba(0, 0, 0, 0)';
+      while (el && background === 'rgba(0, 0, 0, 0)') {
+        background = getComputedStyle(el).backgroundColor;
+        el = el.parentElement;
+      }
+      return pts.map(([x, y]) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 1;
+        canvas.height = 1;
+        const ctx = canvas.getContext('2d')!;
+        ctx.fillStyle = background;
+        ctx.fillRect(0, 0, 1, 1);
+        ctx.drawImage(stage.toCanvas({ x, y, width: 1, height: 1, pixelRatio: 1 }), 0, 0);
+        return [...ctx.getImageData(0, 0, 1, 1).data] as [number, number, number, number];
+      });
+    }, points);
+  }
+
+  async pixelAt(point: XY): Promise<Rgba> {
+    return (await this.pixels([point]))[0]!;
+  }
+
+  /** Saved-signature groups the culling layer currently shows. */
+  async shownSignatureGroups(): Promise<number> {
+    return this.page.evaluate(() => {
+      const layer = (window as unknown as KonvaWindow).Konva.stages[0]!.getLayers()[0]!;
+      return layer.children.filter((c) => c.visible()).length;
+    });
+  }
+
+  /** Counts React commits (every renderer: react-dom and react-konva) from the page's start. */
+  static async countCommits(page: Page): Promise<void> {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __commits: number; __REACT_DEVTOOLS_GLOBAL_HOOK__: object };
+      w.__commits = 0;
+      // React reports each commit to a DevTools hook if one exists, production builds included.
+      w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true,
+        isDisabled: false,
+        renderers: new Map(),
+        inject: () => 1,
+        checkDCE: () => {},
+        onScheduleFiberRoot: () => {},
+        onCommitFiberRoot: () => {
+          w.__commits += 1;
+        },
+        onPostCommitFiberRoot: () => {},
+        onCommitFiberUnmount: () => {},
+      };
+    });
+  }
+
+  async commits(): Promise<number> {
+    return this.page.evaluate(() => (window as unknown as { __commits: number }).__commits);
+  }
+
+  // Touch, through the DevTools protocol: the browser turns these into touch and pointer events.
+
+  private async session(): Promise<CDPSession> {
+    this.cdp ??= await this.page.context().newCDPSession(this.page);
+    return this.cdp;
+  }
+
+  /** Sends one touch event; `touches` lists every finger down after it (id → position). */
+  async touch(
+    type: 'touchStart' | 'touchMove' | 'touchEnd' | 'touchCancel',
+    touches: ReadonlyArray<{ id: number; at: XY }>,
+  ): Promise<void> {
+    const cdp = await this.session();
+    await cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: touches.map(({ id, at }) => ({ id, x: at[0], y: at[1] })),
+    });
+  }
+
+  /** One finger along the points, lifted at the end. */
+  async touchStroke(points: readonly XY[], { lift = true } = {}): Promise<void> {
+    const [first, ...rest] = points;
+    await this.touch('touchStart', [{ id: 1, at: first! }]);
+    for (const p of rest) await this.touch('touchMove', [{ id: 1, at: p }]);
+    if (lift) await this.touch('touchEnd', []);
+  }
+
+  async touchPanBy(dx: number, dy: number, from: XY = [195, 500], steps = 10): Promise<void> {
+    await this.touchStroke(line(from, [from[0] + dx, from[1] + dy], steps));
+  }
+}
+
+/** The fixtures' `test` plus `board`, the page object on this test's page and wall. */
+export const test = base.extend<{ board: Board; serverStartAllowance: void }>({
+  // Every test boots its own server and database (migrations included), which takes most of the
+  // default 30 s on a busy 2-core machine: give the test itself its 30 s on top of that.
+  serverStartAllowance: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide, testInfo) => {
+      testInfo.setTimeout(testInfo.timeout + 30_000);
+      await provide();
+    },
+    { auto: true },
+  ],
+  board: async ({ page, wall }, provide) => {
+    await provide(new Board(page, wall));
+  },
+});
+
+export { expect };
