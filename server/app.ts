@@ -61,7 +61,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return reply.code(status).type('text/plain; charset=utf-8').send(`${api.message}\n`);
   });
 
-  await app.register(compress, { encodings: ['br', 'gzip', 'deflate'] });
+  // Responses only: PostgREST takes no compressed request bodies, and inflating them would let a small
+  // upload expand past the body limit's intent.
+  await app.register(compress, {
+    encodings: ['br', 'gzip', 'deflate'],
+    globalDecompression: false,
+  });
   registerRest(app, { db, schema, anonKey, maxRows });
   await registerStatic(app, distDir);
   return app;

@@ -27,13 +27,32 @@ export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
   let apiError: ApiError;
   if (error instanceof ApiError) apiError = error;
   else if (isSqlError(error)) apiError = fromSqlError(error);
-  else {
+  else if (isConnectionError(error)) {
+    // PostgREST's answer while the database is unreachable; clients retry GETs on 503.
+    apiError = new ApiError(503, {
+      code: 'PGRST001',
+      message: 'Database client error. Retrying the connection.',
+      details: error.message,
+    });
+  } else {
     console.error('unexpected error:', error);
     apiError = new ApiError(500, { code: 'PGRST500', message: 'Internal server error' });
   }
   corsHeaders(reply);
   reply.code(apiError.status).headers(apiError.headers);
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(apiError.body));
+}
+
+/** Node socket errors (ECONNREFUSED, ECONNRESET …) and pg's lost-connection errors. */
+function isConnectionError(error: unknown): error is Error {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    (typeof code === 'string' && /^E[A-Z]+$/.test(code)) ||
+    /Connection terminated|connection is closed|Client has encountered a connection error/i.test(
+      error.message,
+    )
+  );
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {

@@ -58,7 +58,8 @@ export function respond(
   query: ReadonlyArray<readonly [string, string]>,
 ): RestResponse {
   const headers: Record<string, string> = { 'Content-Profile': 'public' };
-  const applied = preferenceApplied(prefs);
+  // `return=` means something only for writes; PostgREST reports only what it applied.
+  const applied = preferenceApplied(plan.kind === 'read' ? { ...prefs, return: undefined } : prefs);
   if (applied) headers['Preference-Applied'] = applied;
   const type = plan.singular ? OBJECT_TYPE : JSON_TYPE;
 

@@ -304,6 +304,27 @@ describe.each(backends)('refusals on $name', (backend) => {
     expect(inUrl.status).toBe(200);
   });
 
+  it('refuses an oversized body sent without Content-Length (chunked) with 413', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > MAX_BODY_BYTES + chunk.length) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await ctx.server.fetch('/rest/v1/signatures', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect((await res.json()).code).toBe('PGRST413');
+    expect(await allRows(ctx.server)).toEqual(before);
+  });
+
   it('answers 42501 as PostgREST does for anon: 401 with WWW-Authenticate', async () => {
     const res = await viaFetch(ctx.server, '/rest/v1/signatures?id=eq.1', { method: 'DELETE' });
     expect(res.status).toBe(401);
