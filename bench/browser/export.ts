@@ -1,0 +1,72 @@
+/**
+ * Export: a new page visits /export; the time runs from the start of the navigation to the
+ * page's `download` event (as seen by Playwright, so it includes the event's trip back). The JS
+ * heap is sampled every 50 ms meanwhile for its peak; the probe counts wall-sized canvases
+ * (3200² or more): how many were sized so and the most alive at once. The app's own
+ * `signwall-export:<step>` performance measures are read back as a breakdown when present.
+ */
+import type { BrowserContext } from '@playwright/test';
+import { sampleHeap } from './heap.ts';
+import type { BenchWindow } from './instrument.ts';
+
+export interface ExportResult {
+  exportMs: number;
+  peakHeap: number;
+  bigCanvasesSized: number;
+  bigCanvasesMaxLive: number;
+  downloadName: string;
+  /** The app's own measures (ms), e.g. build, draw, encode, total. */
+  steps: Record<string, number>;
+}
+
+export async function measureExport(
+  context: BrowserContext,
+  baseUrl: string,
+  timeoutMs = 120_000,
+): Promise<ExportResult> {
+  const page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(page);
+    const sampler = sampleHeap(cdp);
+    const download = page.waitForEvent('download', { timeout: timeoutMs });
+    download.catch(() => {});
+    const started = performance.now();
+    let exportMs: number;
+    let downloadName: string;
+    let peakHeap: number;
+    try {
+      await page.goto(`${baseUrl}/export`);
+      // Without an /export route the SPA shows its welcome card: say so at once.
+      const welcome = page
+        .getByRole('button', { name: 'Sign!' })
+        .waitFor({ timeout: timeoutMs })
+        .then(() => {
+          throw new Error('no /export route: the welcome card showed');
+        });
+      welcome.catch(() => {});
+      const file = await Promise.race([download, welcome]);
+      exportMs = performance.now() - started;
+      downloadName = file.suggestedFilename();
+    } finally {
+      peakHeap = await sampler.stop();
+    }
+    const probe = await page.evaluate(() => {
+      const w = window as unknown as BenchWindow;
+      const steps: Record<string, number> = {};
+      for (const m of performance.getEntriesByType('measure')) {
+        if (m.name.startsWith('signwall-export:')) steps[m.name.slice(16)] = m.duration;
+      }
+      return { canvases: w.__bench.bigCanvases, steps };
+    });
+    return {
+      exportMs,
+      peakHeap,
+      bigCanvasesSized: probe.canvases.sized,
+      bigCanvasesMaxLive: probe.canvases.maxLive,
+      downloadName,
+      steps: probe.steps,
+    };
+  } finally {
+    await page.close();
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Load: from the click on 'Sign!' until every signature in view is drawn.
+ *
+ * The click time is the click event's own timestamp (recorded by the probe). The end is found in
+ * the page, frame by frame, on the app's Konva stage (`Konva.stages[0]`, saved signatures in its
+ * first layer):
+ *   1. the load is over: the 'Signatures loaded!' toast is in the DOM (the app shows it when the
+ *      fetch resolved; 'Error loading signatures.' makes the measure fail);
+ *   2. the saved layer drew (its Konva 'draw' event) while holding as many visible groups as it
+ *      holds now, and has no draw pending (`_waitingForDraw`); with no visible group, nothing is
+ *      left to draw;
+ *   3. then one more animation frame: the drawn frame has been handed to the compositor.
+ * The load time is the end of (3) minus the click.
+ */
+import type { Page } from '@playwright/test';
+import type { BenchWindow, KonvaLayer } from './instrument.ts';
+
+export interface LoadResult {
+  loadMs: number;
+  /** Groups the saved layer shows when the load ends (signatures in view plus the margin). */
+  visibleGroups: number;
+}
+
+export const LOADED_TOAST = 'Signatures loaded!';
+export const LOAD_ERROR_TOAST = 'Error loading signatures.';
+
+/** In the page: resolves once the wall is drawn (see above), or rejects after `timeoutMs`. */
+function waitForWallDrawn(args: {
+  timeoutMs: number;
+  stageTimeoutMs: number;
+  loaded: string;
+  failed: string;
+}): Promise<{ end: number; clickAt: number | null; visibleGroups: number }> {
+  const w = window as unknown as BenchWindow;
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    let layer: KonvaLayer | null = null;
+    let drawnWith = -1;
+    let loadedSeen = false;
+    let ready = false;
+    const visible = () => layer!.children.filter((c) => c.visible()).length;
+    const tick = () => {
+      const now = performance.now();
+      if (ready) {
+        layer?.off('draw.bench');
+        resolve({ end: now, clickAt: w.__bench.signClickAt, visibleGroups: visible() });
+        return;
+      }
+      if (now - started > args.timeoutMs) {
+        layer?.off('draw.bench');
+        reject(
+          new Error(
+            layer ? 'the saved layer never finished drawing' : 'no Konva stage after the click',
+          ),
+        );
+        return;
+      }
+      if (!layer && now - started > args.stageTimeoutMs) {
+        reject(new Error('no Konva stage after the click'));
+        return;
+      }
+      if (!layer) {
+        const found = w.Konva?.stages?.[0]?.getLayers()[0];
+        if (found) {
+          layer = found;
+          layer.on('draw.bench', () => {
+            drawnWith = visible();
+          });
+        }
+      }
+      const toast = document.querySelector('[data-testid="toast"]')?.textContent?.trim();
+      if (toast === args.failed) {
+        reject(new Error(`the app said: ${toast}`));
+        return;
+      }
+      if (toast === args.loaded) loadedSeen = true;
+      if (layer && loadedSeen && !layer._waitingForDraw) {
+        const count = visible();
+        if (count === 0 || count === drawnWith) ready = true;
+      }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+/**
+ * Opens the welcome card, clicks (or taps) 'Sign!' and waits for the wall to be drawn. The page must carry
+ * the probe (installProbe).
+ */
+export async function measureLoad(
+  page: Page,
+  url: string,
+  { tap = false, timeoutMs = 60_000 } = {},
+): Promise<LoadResult> {
+  await page.goto(url);
+  const sign = page.getByRole('button', { name: 'Sign!' });
+  await sign.waitFor({ state: 'visible', timeout: 30_000 });
+  // Let the welcome card settle (fonts, first paints) so the click starts from an idle page.
+  await page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+  );
+  const drawn = page.evaluate(waitForWallDrawn, {
+    timeoutMs,
+    stageTimeoutMs: 15_000,
+    loaded: LOADED_TOAST,
+    failed: LOAD_ERROR_TOAST,
+  });
+  // Keep the rejection handled while the click runs; it is awaited right after.
+  drawn.catch(() => {});
+  if (tap) await sign.tap();
+  else await sign.click();
+  const { end, clickAt, visibleGroups } = await drawn;
+  if (clickAt === null) throw new Error('the click on Sign! was not seen');
+  return { loadMs: end - clickAt, visibleGroups };
+}

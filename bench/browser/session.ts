@@ -1,0 +1,128 @@
+/**
+ * One browser for the whole bench, and one run of every browser measure for a viewport and a
+ * wall: a fresh context (cold cache) → load → JS heap after load → pan → draw, then /export in a
+ * new page of the same context. A measure that cannot run (a piece of the app not there yet, a
+ * timeout) becomes `n/a` with its reason; the others still run.
+ */
+import { chromium, type Browser, type BrowserContextOptions } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import type { Box } from '../wall-generator.ts';
+import { measureDraw, type DrawResult } from './draw.ts';
+import { measureExport, type ExportResult } from './export.ts';
+import { heapAfterGc } from './heap.ts';
+import { installProbe, NAME_SHIM } from './instrument.ts';
+import { mousePointer, touchPointer } from './input.ts';
+import { measureLoad, type LoadResult } from './load.ts';
+import { measurePan, type PanResult } from './pan.ts';
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+export const VIEWPORTS = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: {
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    hasTouch: true,
+    isMobile: true,
+  },
+} satisfies Record<string, BrowserContextOptions>;
+
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export interface BrowserRun {
+  load: Outcome<LoadResult>;
+  heapAfterLoad: Outcome<number>;
+  pan: Outcome<PanResult>;
+  draw: Outcome<DrawResult>;
+  export: Outcome<ExportResult>;
+}
+
+export type MeasureName = keyof BrowserRun;
+
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    ...(existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM } : {}),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--enable-precise-memory-info',
+    ],
+  });
+}
+
+function reasonOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0]!.slice(0, 160);
+}
+
+async function attempt<T>(run: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    return { ok: false, reason: reasonOf(error) };
+  }
+}
+
+const skipped = <T>(reason: string): Outcome<T> => ({ ok: false, reason });
+
+export interface RunOptions {
+  browser: Browser;
+  viewport: ViewportName;
+  baseUrl: string;
+  drawPatch: Box;
+  /** Measures known not to run (failed in an earlier run): reported with this reason, not tried. */
+  skip?: Partial<Record<MeasureName, string>>;
+}
+
+export async function runBrowserMeasures({
+  browser,
+  viewport,
+  baseUrl,
+  drawPatch,
+  skip = {},
+}: RunOptions): Promise<BrowserRun> {
+  const options = VIEWPORTS[viewport];
+  const size = options.viewport;
+  const context = await browser.newContext(options);
+  try {
+    await context.addInitScript(NAME_SHIM);
+    await context.addInitScript(installProbe);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const pointer = viewport === 'phone' ? touchPointer(cdp) : mousePointer(page);
+
+    const load: Outcome<LoadResult> = skip.load
+      ? skipped(skip.load)
+      : await attempt(() => measureLoad(page, baseUrl, { tap: viewport === 'phone' }));
+    const afterLoad = <T>(name: MeasureName, run: () => Promise<T>): Promise<Outcome<T>> => {
+      if (!load.ok) return Promise.resolve(skipped(`no load: ${load.reason}`));
+      const reason = skip[name];
+      return reason ? Promise.resolve(skipped(reason)) : attempt(run);
+    };
+    const heapAfterLoad = await afterLoad('heapAfterLoad', () => heapAfterGc(cdp));
+    // The load toast expires 2 s after it shows; its commit should not land inside the pan.
+    if (load.ok) {
+      await page
+        .getByTestId('toast')
+        .waitFor({ state: 'detached', timeout: 5000 })
+        .catch(() => {});
+    }
+    const pan = await afterLoad('pan', () => measurePan(page, pointer, size));
+    const draw = await afterLoad('draw', () => measureDraw(page, pointer, drawPatch, size));
+    await page.close();
+
+    const exported: Outcome<ExportResult> = skip.export
+      ? skipped(skip.export)
+      : await attempt(() => measureExport(context, baseUrl));
+    return { load, heapAfterLoad, pan, draw, export: exported };
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,297 @@
+/**
+ * `npm run bench`: the wall benchmark of issue 6. Builds the app, seeds fresh servers with
+ * generated walls through the data API, measures load, pan, draw, export and JS heap in headless
+ * Chromium on desktop and phone, loads the API from this process, and prints one table (also
+ * written to bench/results/latest.json). Figures are medians of BENCH_RUNS runs. It reports;
+ * it never asserts a time.
+ *
+ * Environment: BENCH_RUNS (3), BENCH_SIZES (0,500,1000,2000), BENCH_VIEWPORTS (desktop,phone),
+ * BENCH_API_SECONDS (10), BENCH_SEED.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser } from '@playwright/test';
+import {
+  fullWallLoad,
+  insertLatency,
+  waitUntilIdle,
+  type FullWallLoad,
+  type InsertLatency,
+} from './api-load.ts';
+import {
+  launchBrowser,
+  runBrowserMeasures,
+  VIEWPORTS,
+  type BrowserRun,
+  type MeasureName,
+  type Outcome,
+  type ViewportName,
+} from './browser/session.ts';
+import { measureBundle, type BundleSize } from './bundle-size.ts';
+import { browserRows, globalRows, type Aggregate } from './rows.ts';
+import { renderTable, type Row } from './report.ts';
+import { seed, serverAvailable, startServer, type BenchServer } from './server.ts';
+import { medianOfRuns } from './stats.ts';
+import { checkGenerator } from './wall-generator.check.ts';
+import { generateWall } from './wall-generator.ts';
+
+const env = process.env;
+const config = {
+  runs: Math.max(1, Number(env.BENCH_RUNS ?? 3) || 3),
+  sizes: (env.BENCH_SIZES ?? '0,500,1000,2000')
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n >= 0),
+  viewports: (env.BENCH_VIEWPORTS ?? 'desktop,phone')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((v): v is ViewportName => v in VIEWPORTS),
+  apiSeconds: Math.max(1, Number(env.BENCH_API_SECONDS ?? 10) || 10),
+  seed: Number(env.BENCH_SEED ?? 20260601) || 20260601,
+  /** The server's row cap for unbounded GETs: high enough that the full-wall GET is the wall. */
+  maxRows: 10_000,
+};
+
+const benchStart = performance.now();
+const elapsed = () => `${((performance.now() - benchStart) / 1000).toFixed(0)}s`;
+const log = (text: string) => console.log(`· [${elapsed()}] ${text}`);
+const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
+
+function gitState(): { commit: string | null; dirty: boolean | null } {
+  try {
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty =
+      execFileSync('git', ['status', '--porcelain'], { encoding: 'utf8' }).trim() !== '';
+    return { commit, dirty };
+  } catch {
+    return { commit: null, dirty: null };
+  }
+}
+
+/** The production build, into a private directory: others' e2e runs keep using ./dist. */
+function build(outDir: string): Outcome<string> {
+  const vite = resolve('node_modules/vite/bin/vite.js');
+  if (!existsSync(vite)) return { ok: false, reason: 'vite is not installed' };
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'error'],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  if (result.status !== 0) {
+    const output = `${result.stderr}\n${result.stdout}`.trim().split('\n').slice(-3).join(' ');
+    return { ok: false, reason: `vite build failed: ${output.slice(0, 200)}` };
+  }
+  return { ok: true, value: outDir };
+}
+
+/** Medians per measure over the runs; n/a when no run produced the measure. */
+function aggregate(runs: readonly BrowserRun[]): Aggregate {
+  const out: Partial<Aggregate> = {};
+  for (const name of ['load', 'heapAfterLoad', 'pan', 'draw', 'export'] as const) {
+    const outcomes = runs.map((r) => r[name] as Outcome<unknown>);
+    const values = outcomes.flatMap((o) => (o.ok ? [o.value] : []));
+    const failure = outcomes.find((o): o is { ok: false; reason: string } => !o.ok);
+    if (values.length === 0) {
+      (out as Record<string, unknown>)[name] = { ok: false, reason: failure?.reason ?? 'not run' };
+      continue;
+    }
+    const numeric = values.map((v) =>
+      typeof v === 'number' ? { value: v } : numericFields(v as Record<string, unknown>),
+    );
+    const median = medianOfRuns(numeric);
+    (out as Record<string, unknown>)[name] = {
+      ok: true,
+      value: typeof values[0] === 'number' ? median.value : median,
+      runs: values.length,
+      failures: outcomes.length - values.length,
+      ...(failure ? { firstFailure: failure.reason } : {}),
+    };
+  }
+  return out as Aggregate;
+}
+
+function numericFields(v: Record<string, unknown>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (typeof x === 'number') out[k] = x;
+    else if (typeof x === 'boolean') out[k] = x ? 1 : 0;
+    else if (x && typeof x === 'object') {
+      for (const [k2, y] of Object.entries(x)) if (typeof y === 'number') out[`${k}.${k2}`] = y;
+    }
+  }
+  return out;
+}
+
+interface SizeResult {
+  n: number;
+  seedMs: number | null;
+  seedError: string | null;
+  browser: Array<{ viewport: ViewportName; runs: BrowserRun[]; median: Aggregate }>;
+}
+
+async function main(): Promise<void> {
+  log(
+    `config: runs=${config.runs} sizes=${config.sizes.join(',')} viewports=${config.viewports.join(',')}` +
+      ` cores=${cpus().length} load=${loadavg()
+        .map((l) => l.toFixed(1))
+        .join('/')}`,
+  );
+  const loadAtStart = loadavg();
+
+  const checkStart = performance.now();
+  checkGenerator([...new Set([0, 1, ...config.sizes])]);
+  log(`wall generator self-check OK (${Math.round(performance.now() - checkStart)} ms)`);
+
+  const distDir = join(tmpdir(), 'signwall-bench-dist');
+  const built = build(distDir);
+  log(built.ok ? `built the app into ${distDir}` : `build: ${built.reason}`);
+  let bundle: Outcome<BundleSize> = built.ok ? { ok: false, reason: 'not measured' } : built;
+  if (built.ok) {
+    try {
+      bundle = { ok: true, value: measureBundle(distDir) };
+    } catch (e) {
+      bundle = { ok: false, reason: reasonOf(e) };
+    }
+  }
+
+  const serverReason = !serverAvailable()
+    ? 'server/main.ts is not there yet'
+    : !built.ok
+      ? built.reason
+      : null;
+
+  let browser: Browser | null = null;
+  let browserReason: string | null = serverReason;
+  let browserVersion: string | null = null;
+  if (!browserReason && config.viewports.length > 0) {
+    try {
+      browser = await launchBrowser();
+      browserVersion = browser.version();
+    } catch (e) {
+      browserReason = `Chromium did not start: ${reasonOf(e)}`;
+    }
+  }
+
+  const sizes: SizeResult[] = [];
+  let api: Outcome<{ n: number; get: FullWallLoad; insert: Outcome<InsertLatency> }> = {
+    ok: false,
+    reason: serverReason ?? 'no wall size to load',
+  };
+  const apiSize = config.sizes.includes(2000) ? 2000 : Math.max(...config.sizes, -1);
+
+  try {
+    for (const n of config.sizes) {
+      const result: SizeResult = { n, seedMs: null, seedError: null, browser: [] };
+      sizes.push(result);
+      if (serverReason) continue;
+      const wall = generateWall({ n, seed: config.seed });
+      let server: BenchServer | null = null;
+      try {
+        server = await startServer(distDir, { MAX_ROWS: String(config.maxRows) });
+        const seedStart = performance.now();
+        await seed(server.url, wall.signatures, 4);
+        result.seedMs = performance.now() - seedStart;
+        log(`N=${n}: server up, seeded in ${(result.seedMs / 1000).toFixed(1)} s`);
+
+        for (const viewport of config.viewports) {
+          const runs: BrowserRun[] = [];
+          const skip: Partial<Record<MeasureName, string>> = {};
+          for (let i = 0; i < config.runs && browser; i++) {
+            const run = await runBrowserMeasures({
+              browser,
+              viewport,
+              baseUrl: server.url,
+              drawPatch: wall.drawPatch,
+              skip,
+            });
+            runs.push(run);
+            // A measure that could not run once will not run on the next try either.
+            for (const [name, outcome] of Object.entries(run) as Array<
+              [MeasureName, Outcome<unknown>]
+            >) {
+              if (!outcome.ok && !skip[name]) skip[name] = outcome.reason;
+            }
+            log(`N=${n} ${viewport} run ${i + 1}/${config.runs}: ${summary(run)}`);
+          }
+          result.browser.push({ viewport, runs, median: aggregate(runs) });
+        }
+
+        if (n === apiSize) {
+          log(`N=${n}: API load, ${config.apiSeconds} s of full-wall GETs, 50 connections`);
+          const get = await fullWallLoad(server.url, { durationS: config.apiSeconds });
+          const drainMs = await waitUntilIdle(server.url);
+          log(
+            `N=${n}: ${get.requestsTotal} GETs; server idle again after ${Math.round(drainMs)} ms`,
+          );
+          const insert = await insertLatency(server.url, wall.reserved).then(
+            (value): Outcome<InsertLatency> => ({ ok: true, value }),
+            (e: unknown): Outcome<InsertLatency> => ({ ok: false, reason: reasonOf(e) }),
+          );
+          api = { ok: true, value: { n, get, insert } };
+        }
+      } catch (e) {
+        result.seedError = reasonOf(e);
+        log(`N=${n}: ${result.seedError}`);
+        if (n === apiSize) api = { ok: false, reason: result.seedError };
+      } finally {
+        await server?.stop();
+      }
+    }
+  } finally {
+    await browser?.close();
+  }
+
+  const rows: Row[] = [];
+  for (const size of sizes) {
+    for (const viewport of config.viewports) {
+      const measured = size.browser.find((b) => b.viewport === viewport);
+      const reason = size.seedError ?? browserReason ?? 'not run';
+      rows.push(...browserRows(viewport, size.n, measured?.median ?? null, reason));
+    }
+  }
+  rows.push(...globalRows(bundle, api, sizes));
+
+  console.log('');
+  console.log(renderTable(rows));
+  console.log('');
+  const loadAtEnd = loadavg();
+  console.log(
+    `${config.runs} run(s) each, medians; load average ${loadAtStart[0]!.toFixed(1)} at start, ` +
+      `${loadAtEnd[0]!.toFixed(1)} at end on ${cpus().length} cores; total ${elapsed()}`,
+  );
+
+  mkdirSync('bench/results', { recursive: true });
+  const json = {
+    date: new Date().toISOString(),
+    config,
+    meta: {
+      ...gitState(),
+      node: process.version,
+      chromium: browserVersion,
+      cores: cpus().length,
+      loadAverageStart: loadAtStart,
+      loadAverageEnd: loadAtEnd,
+      totalS: (performance.now() - benchStart) / 1000,
+    },
+    bundle,
+    api,
+    sizes,
+    rows,
+  };
+  writeFileSync('bench/results/latest.json', `${JSON.stringify(json, null, 2)}\n`);
+  console.log('written: bench/results/latest.json');
+}
+
+function summary(run: BrowserRun): string {
+  const part = <T>(o: Outcome<T>, f: (v: T) => string) => (o.ok ? f(o.value) : 'n/a');
+  return [
+    `load ${part(run.load, (v) => `${Math.round(v.loadMs)} ms`)}`,
+    `pan p95 ${part(run.pan, (v) => `${Math.round(v.p95)} ms`)}`,
+    `draw p95 ${part(run.draw, (v) => `${Math.round(v.p95)} ms`)}`,
+    `export ${part(run.export, (v) => `${Math.round(v.exportMs)} ms`)}`,
+  ].join(', ');
+}
+
+await main();

@@ -1,0 +1,117 @@
+/**
+ * The real server (`server/main.ts`) as a child process for the benchmark: a free port on
+ * loopback, a fresh temporary DATA_DIR, the production build given by `distDir`, and request
+ * logging off. Also seeding through the data API, as any client would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { insertBody, type GeneratedSignature } from './wall-generator.ts';
+
+export const ANON_KEY = 'sb_publishable_signwall_local';
+export const SERVER_ENTRY = 'server/main.ts';
+
+export interface BenchServer {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export function serverAvailable(): boolean {
+  return existsSync(SERVER_ENTRY);
+}
+
+export async function startServer(
+  distDir: string,
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'signwall-bench-data-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+      LOG_REQUESTS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /listening on (http:\/\/\S+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!.replace(/\/$/, ''));
+        }
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited with ${code}:\n${output}`));
+      });
+    });
+    return {
+      url,
+      process: child,
+      async stop() {
+        if (child.exitCode === null && child.signalCode === null) {
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGTERM');
+          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          await exited;
+          clearTimeout(timer);
+        }
+        cleanup();
+      },
+    };
+  } catch (error) {
+    child.kill('SIGKILL');
+    cleanup();
+    throw error;
+  }
+}
+
+export const API_HEADERS = { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` };
+
+/** Saves one signature through POST /rest/v1/signatures; resolves with the request's duration. */
+export async function insertSignature(baseUrl: string, sig: GeneratedSignature): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}/rest/v1/signatures?select=*`, {
+    method: 'POST',
+    headers: {
+      ...API_HEADERS,
+      'Content-Type': 'application/json',
+      Prefer: 'return=representation',
+    },
+    body: insertBody(sig),
+  });
+  const body = await res.text();
+  const elapsed = performance.now() - started;
+  if (res.status !== 201) throw new Error(`insert refused: ${res.status} ${body.slice(0, 300)}`);
+  return elapsed;
+}
+
+/** Seeds every signature, `concurrency` requests at a time, in order of the list. */
+export async function seed(
+  baseUrl: string,
+  signatures: readonly GeneratedSignature[],
+  concurrency = 4,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < signatures.length) {
+      const sig = signatures[next++]!;
+      await insertSignature(baseUrl, sig);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, signatures.length) }, worker));
+}
