@@ -56,6 +56,13 @@ export default tseslint.config(
     },
   },
   {
+    // Plain Node scripts.
+    files: ['**/*.{js,mjs}'],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly' },
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.ts'],
     rules: { 'no-console': ['error', { allow: ['warn', 'error'] }] },
