@@ -201,6 +201,28 @@ export class Board {
     return this.page.evaluate(() => (window as unknown as { __commits: number }).__commits);
   }
 
+  /** Records the text of every toast inserted from the page's start, however short-lived. */
+  static async recordToasts(page: Page): Promise<void> {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __toasts: string[] };
+      w.__toasts = [];
+      new MutationObserver((mutations) => {
+        for (const m of mutations) {
+          m.addedNodes.forEach((node) => {
+            // Each toast is a new element (keyed by its sequence number).
+            if (node instanceof HTMLElement && node.dataset.testid === 'toast') {
+              w.__toasts.push(node.textContent ?? '');
+            }
+          });
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+  }
+
+  async toastsShown(): Promise<string[]> {
+    return this.page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+  }
+
   // Touch, through the DevTools protocol: the browser turns these into touch and pointer events.
 
   private async session(): Promise<CDPSession> {
@@ -235,12 +257,12 @@ export class Board {
 
 /** The fixtures' `test` plus `board`, the page object on this test's page and wall. */
 export const test = base.extend<{ board: Board; serverStartAllowance: void }>({
-  // Every test boots its own server and database (migrations included), which takes most of the
-  // default 30 s on a busy 2-core machine: give the test itself its 30 s on top of that.
+  // Every test boots its own server and database (migrations included), which can take most of
+  // the default 30 s on a busy 2-core machine: allow the start-up its own minute on top.
   serverStartAllowance: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, provide, testInfo) => {
-      testInfo.setTimeout(testInfo.timeout + 30_000);
+      testInfo.setTimeout(testInfo.timeout + 60_000);
       await provide();
     },
     { auto: true },

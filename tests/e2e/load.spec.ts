@@ -1,0 +1,186 @@
+/**
+ * Spec §7 'Read all signatures' and §3: saved signatures are drawn (legacy records too,
+ * unreadable ones skipped with a console warning); 'Signatures loaded!' or 'Error loading
+ * signatures.' once per load; toasts clear after 2 s; only signatures near the viewport are drawn.
+ */
+import type { Route } from '@playwright/test';
+import { Board, expect, test, TOASTS, WALL_GREY, WHITE } from './support/board.ts';
+
+interface KonvaText {
+  text(): string;
+  isVisible(): boolean;
+}
+
+async function captions(board: Board): Promise<string[]> {
+  return board.page.evaluate(() => {
+    const w = window as unknown as { Konva: { stages: Array<{ find(s: string): KonvaText[] }> } };
+    return w.Konva.stages[0]!.find('Text')
+      .filter((t) => t.isVisible())
+      .map((t) => t.text());
+  });
+}
+
+test("saved signatures are drawn with their captions, then 'Signatures loaded!'", async ({
+  board,
+  page,
+  wall,
+}) => {
+  await Board.recordToasts(page);
+  const hello = await wall.seed({
+    strokes: [
+      [
+        [100, 100],
+        [300, 100],
+      ],
+      [
+        [100, 140],
+        [300, 140],
+      ],
+    ],
+    caption: 'hello',
+  });
+  const bare = await wall.seed({
+    strokes: [
+      [
+        [600, 300],
+        [600, 500],
+      ],
+    ],
+  });
+  await board.open();
+  expect(
+    await board.pixels([
+      [200, 100],
+      [200, 140],
+      [600, 400],
+      [200, 120],
+      [700, 400],
+    ]),
+  ).toEqual([WHITE, WHITE, WHITE, WALL_GREY, WALL_GREY]);
+  expect((await captions(board)).sort()).toEqual([`#${bare.id}`, 'hello']);
+  expect(hello.caption).toBe('hello');
+  expect(await board.toastsShown()).toEqual([TOASTS.loaded]);
+});
+
+test('a legacy record (one flat stroke) is drawn; an unreadable one is skipped with a warning', async ({
+  board,
+  page,
+  wall,
+}) => {
+  await wall.seed({
+    strokes: [
+      [
+        [100, 100],
+        [300, 100],
+      ],
+    ],
+  });
+  // The database no longer accepts either kind, so the older rows are added to its answer.
+  await page.route('**/rest/v1/signatures**', async (route: Route) => {
+    // Only the full load; the live updates' later reads (created_at=gte.…) pass untouched.
+    const request = route.request();
+    if (request.method() !== 'GET' || request.url().includes('created_at=gte')) {
+      return route.fallback();
+    }
+    const response = await route.fetch();
+    const rows = (await response.json()) as object[];
+    const extra = [
+      { id: 901, signature: '[[500,600],[700,600]]', caption: 'legacy', created_at: '2020-01-01' },
+      { id: 902, signature: '{"not": "strokes"', caption: null, created_at: '2020-01-02' },
+    ];
+    const all = [...extra, ...rows];
+    return route.fulfill({
+      response,
+      json: all,
+      headers: { ...response.headers(), 'content-range': `0-${all.length - 1}/${all.length}` },
+    });
+  });
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  await board.open();
+  expect(
+    await board.pixels([
+      [600, 600],
+      [200, 100],
+      [600, 620],
+    ]),
+  ).toEqual([WHITE, WHITE, WALL_GREY]);
+  expect(await captions(board)).toContain('legacy');
+  expect(warnings.filter((w) => w.includes('#902'))).toHaveLength(1);
+  expect(warnings.filter((w) => w.includes('#901'))).toHaveLength(0);
+});
+
+test("a failed load shows 'Error loading signatures.' once, and logs the error", async ({
+  board,
+  page,
+}) => {
+  await Board.recordToasts(page);
+  let reads = 0;
+  await page.route('**/rest/v1/signatures**', (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    reads += 1;
+    return route.fulfill({
+      status: 500,
+      json: { code: 'XX000', message: 'database is down', details: null, hint: null },
+    });
+  });
+  const logged = page.waitForEvent(
+    'console',
+    (m) => m.type() === 'error' && m.text().includes('Loading signatures failed'),
+  );
+  await board.open('/', TOASTS.loadError);
+  await logged;
+  // Let it expire: nothing follows it (no second error, no 'loaded').
+  await expect(board.toast).toHaveCount(0);
+  expect(await board.toastsShown()).toEqual([TOASTS.loadError]);
+  expect(reads).toBeGreaterThanOrEqual(1);
+});
+
+test('a toast clears after 2 seconds', async ({ board, page }) => {
+  await board.open();
+  await expect(board.toast).toHaveCount(0);
+  const shownAt = Date.now();
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(board.toast).toHaveText(TOASTS.drawingEnabled);
+  await expect(board.toast).toHaveCount(0, { timeout: 4000 });
+  const lasted = Date.now() - shownAt;
+  expect(lasted).toBeGreaterThanOrEqual(1900);
+  expect(lasted).toBeLessThan(3500);
+  // The toast area is a polite live region, so screen readers hear each toast.
+  await expect(page.getByRole('status')).toHaveAttribute('aria-live', 'polite');
+});
+
+test('only signatures near the viewport are drawn; panning brings the others in', async ({
+  board,
+  wall,
+}) => {
+  await wall.seed({
+    strokes: [
+      [
+        [100, 100],
+        [300, 100],
+      ],
+    ],
+  });
+  await wall.seed({
+    strokes: [
+      [
+        [3000, 3000],
+        [3100, 3050],
+      ],
+    ],
+  });
+  await board.open();
+  expect(await board.shownSignatureGroups()).toBe(1);
+  for (let i = 0; i < 4; i++) await board.panBy(-1000, -700, [1100, 750]);
+  expect(await board.offset()).toEqual({ x: 1280 - 3200, y: 800 - 3200 });
+  expect(await board.shownSignatureGroups()).toBe(1);
+  // (3050, 3025) on the wall is (1130, 625) on screen.
+  expect(await board.pixelAt([1130, 625])).toEqual(WHITE);
+  // And back: the first one is shown again.
+  for (let i = 0; i < 4; i++) await board.panBy(1000, 700, [100, 50]);
+  expect(await board.shownSignatureGroups()).toBe(1);
+  expect(await board.pixelAt([200, 100])).toEqual(WHITE);
+});
