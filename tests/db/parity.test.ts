@@ -25,7 +25,9 @@ const segments = Array.from({ length: 3000 }, () => ({
 const texts = Array.from({ length: 300 }, () => {
   // Mostly good points, sometimes a bad one, so both readable and unreadable records come up.
   const point = () =>
-    rng.chance(0.93) ? [coord(), coord()] : rng.pick([[coord()], [coord(), 'x'], [1e400], 'p']);
+    rng.chance(0.93)
+      ? [coord(), coord()]
+      : rng.pick([[coord()], [coord(), 'x'], [coord(), coord(), 'x'], 'p']);
   const stroke = () => Array.from({ length: rng.int(0, 3) }, point);
   const value = rng.pick([
     () => Array.from({ length: rng.int(0, 3) }, stroke),
