@@ -10,11 +10,9 @@
  *   });
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -22,16 +20,9 @@ import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { buildServer } from '../../server/app.ts';
 import { openDatabase, type DatabaseConfig, type OpenedDatabase } from '../../server/db/index.ts';
+import { copyFreshPgliteData } from '../support/pglite-template.ts';
 
 export const ANON_KEY = 'sb_publishable_signwall_test';
-const PGLITE_VERSION = (
-  JSON.parse(
-    readFileSync(
-      new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url),
-      'utf8',
-    ),
-  ) as { version: string }
-).version;
 
 /** Where a database lives: created empty, reusable across restarts, removed by cleanup(). */
 export interface Target {
@@ -45,31 +36,11 @@ export interface Backend {
   createTarget(): Promise<Target>;
 }
 
-/**
- * PGlite's initdb takes seconds (tens under load), so it runs once per machine: a fresh data dir is
- * a copy of an initdb-only template (no roles, no migrations: the server still does all of that).
- */
-const TEMPLATE = join(tmpdir(), `signwall-pglite-template-${PGLITE_VERSION}`);
-
-async function pgliteTemplate(): Promise<string> {
-  if (existsSync(join(TEMPLATE, 'PG_VERSION'))) return TEMPLATE;
-  const scratch = await mkdtemp(join(tmpdir(), 'signwall-pglite-init-'));
-  const db = await PGlite.create(join(scratch, 'data'));
-  await db.close();
-  try {
-    await rename(join(scratch, 'data'), TEMPLATE); // atomic: a racing file may have won
-  } catch {
-    // another test file made it first; theirs is as good
-  }
-  await rm(scratch, { recursive: true, force: true });
-  return TEMPLATE;
-}
-
 const pglite: Backend = {
   name: 'pglite',
   async createTarget() {
     const dir = await mkdtemp(join(tmpdir(), 'signwall-api-'));
-    await cp(await pgliteTemplate(), join(dir, 'data'), { recursive: true });
+    await copyFreshPgliteData(join(dir, 'data'));
     return {
       backend: 'pglite',
       config: { dataDir: join(dir, 'data') },

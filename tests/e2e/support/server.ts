@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { copyFreshPgliteData } from '../../support/pglite-template.ts';
 
 export interface TestServer {
   url: string;
@@ -15,7 +16,9 @@ export interface TestServer {
 }
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'signwall-e2e-'));
+  const parent = mkdtempSync(join(tmpdir(), 'signwall-e2e-'));
+  const dataDir = join(parent, 'data');
+  await copyFreshPgliteData(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -56,7 +59,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(parent, { recursive: true, force: true });
     },
   };
 }
