@@ -64,15 +64,13 @@ describe.each(backends)('racing for one spot on $name', (backend) => {
     console.log(`${backend.name}, one server: ${ROUNDS} rounds of ${RACERS}, one winner each`);
   });
 
-  it.runIf(backend.name === 'postgres')(
-    `${RACERS} concurrent saves shared by two servers: one 201, the rest 409`,
-    async () => {
+  if (backend.name === 'postgres')
+    it(`${RACERS} concurrent saves shared by two servers: one 201, the rest 409`, async () => {
       for (let round = 0; round < ROUNDS; round++) {
         const before = (await tableRows(servers[0]!)).length;
         expect(await race(servers, { x: 300 + round * 400, y: 1500 })).toEqual(expected);
         expect((await tableRows(servers[1]!)).length).toBe(before + 1);
       }
       console.log(`${backend.name}, two servers: ${ROUNDS} rounds of ${RACERS}, one winner each`);
-    },
-  );
+    });
 });
