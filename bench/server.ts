@@ -115,3 +115,28 @@ export async function seed(
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, signatures.length) }, worker));
 }
+
+/**
+ * The app's live poll re-reads every row created within 30 s before the newest one (its overlap
+ * window, src/data/live-signatures.ts). A real wall fills over days, so that window holds a
+ * signature or two; a wall seeded in a burst would put all of it there, and every open board
+ * would re-download the whole wall every 3 s. So: seed all but the last signature, wait until
+ * the overlap has passed, then save the last one. `pauseMs` 0 seeds in one burst. Resolves with
+ * the time spent seeding, the pause left out.
+ */
+export async function seedSettled(
+  baseUrl: string,
+  signatures: readonly GeneratedSignature[],
+  pauseMs: number,
+  concurrency = 4,
+): Promise<number> {
+  const started = performance.now();
+  if (pauseMs <= 0 || signatures.length < 2) {
+    await seed(baseUrl, signatures, concurrency);
+    return performance.now() - started;
+  }
+  await seed(baseUrl, signatures.slice(0, -1), concurrency);
+  const bulk = performance.now() - started;
+  await new Promise((r) => setTimeout(r, pauseMs));
+  return bulk + (await insertSignature(baseUrl, signatures[signatures.length - 1]!));
+}

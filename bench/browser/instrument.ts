@@ -38,6 +38,7 @@ export interface KonvaStage {
 }
 
 export interface KonvaLayer {
+  name?(): string;
   children: Array<{ visible(): boolean }>;
   on(event: string, handler: () => void): void;
   off(event: string): void;
