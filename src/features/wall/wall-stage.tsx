@@ -18,7 +18,7 @@ import { usePendingDrawing } from './use-pending-drawing.ts';
 import { usePointerReadout } from './pointer-readout.tsx';
 import { useStrokeInput } from './use-stroke-input.ts';
 import { useViewportSize } from './use-viewport-size.ts';
-import { usePanLeave } from './use-pan-leave.ts';
+import { useGestureGuards } from './use-gesture-guards.ts';
 
 // Before the first Stage exists: layer canvases take their pixel ratio at creation.
 capPixelRatio();
@@ -42,7 +42,7 @@ export function WallStage({ board, signatures, dispatch, readoutRef }: WallStage
   useCulledSignatures(savedLayerRef, stageRef, signatures, index, viewport, camera.onMove);
   usePendingDrawing(pendingRef, board.pending);
   usePointerReadout(stageRef, readoutRef);
-  usePanLeave(stageRef);
+  useGestureGuards(stageRef);
   const handlers = useStrokeInput({
     stageRef,
     liveLineRef,
