@@ -1,4 +1,6 @@
 /** The first thing a visitor sees on every path but /export (spec §2). */
+import './welcome.css';
+
 export function WelcomeCard({ onSign }: { onSign: () => void }) {
   return (
     <main className="welcome">
@@ -12,7 +14,7 @@ export function WelcomeCard({ onSign }: { onSign: () => void }) {
           A cooldown is not implemented, so the wall runs on an honor system: please sign once and
           leave room for others.
         </p>
-        <button type="button" className="welcome-sign" autoFocus onClick={onSign}>
+        <button type="button" className="welcome-sign" onClick={onSign}>
           Sign!
         </button>
       </section>
