@@ -4,7 +4,7 @@
  * signatures.' once per load; toasts clear after 2 s; only signatures near the viewport are drawn.
  */
 import type { Route } from '@playwright/test';
-import { Board, expect, test, TOASTS, WALL_GREY, WHITE } from './support/board.ts';
+import { expect, test, TOASTS, WALL_GREY, WHITE, type Board } from './support/board.ts';
 
 interface KonvaText {
   text(): string;
@@ -22,10 +22,8 @@ async function captions(board: Board): Promise<string[]> {
 
 test("saved signatures are drawn with their captions, then 'Signatures loaded!'", async ({
   board,
-  page,
   wall,
 }) => {
-  await Board.recordToasts(page);
   const hello = await wall.seed({
     strokes: [
       [
@@ -116,7 +114,6 @@ test("a failed load shows 'Error loading signatures.' once, and logs the error",
   board,
   page,
 }) => {
-  await Board.recordToasts(page);
   let reads = 0;
   await page.route('**/rest/v1/signatures**', (route) => {
     if (route.request().method() !== 'GET') return route.fallback();

@@ -91,11 +91,12 @@ export class Board {
     return this.page.getByRole('button', { name: 'Cancel' });
   }
 
-  /** Welcome card → Sign! → board, and waits for the wall to load. */
+  /** Welcome card → Sign! → board, and waits for the wall's load toast. */
   async open(path = '/', expectedToast: string = TOASTS.loaded): Promise<void> {
     await this.page.goto(`${this.wall.url}${path}`);
     await this.page.getByRole('button', { name: 'Sign!' }).click();
-    await expect(this.toast).toHaveText(expectedToast);
+    // From the record, not the screen: on a slow machine the 2 s toast may be gone by the look.
+    await expect.poll(() => this.toastsShown()).toContain(expectedToast);
   }
 
   /** Switches to drawing mode and waits for its toast. */
@@ -201,7 +202,10 @@ export class Board {
     return this.page.evaluate(() => (window as unknown as { __commits: number }).__commits);
   }
 
-  /** Records the text of every toast inserted from the page's start, however short-lived. */
+  /**
+   * Records the text of every toast inserted from the page's start, however short-lived. The
+   * `board` fixture installs it for every test.
+   */
   static async recordToasts(page: Page): Promise<void> {
     await page.addInitScript(() => {
       const w = window as unknown as { __toasts: string[] };
@@ -268,7 +272,12 @@ export const test = base.extend<{ board: Board; serverStartAllowance: void }>({
     { auto: true },
   ],
   board: async ({ page, wall }, provide) => {
+    // An uncaught exception in the page is a bug whatever the test checks.
+    const crashes: string[] = [];
+    page.on('pageerror', (error) => crashes.push(error.stack ?? error.message));
+    await Board.recordToasts(page);
     await provide(new Board(page, wall));
+    expect(crashes, 'uncaught errors in the page').toEqual([]);
   },
 });
 
