@@ -8,7 +8,8 @@
  */
 import type Konva from 'konva';
 import { useEffect, useRef, type RefObject } from 'react';
-import { visibleWallRect, type Size } from '../../domain/camera.ts';
+import { visibleWallRect, type Offset, type Size } from '../../domain/camera.ts';
+import type { Rect } from '../../domain/geometry.ts';
 import type { OutlineIndex } from '../../domain/outline-index.ts';
 import type { Signature } from '../../domain/signature.ts';
 import { createSignatureGroup } from '../../ui/signature-shapes.ts';
@@ -18,9 +19,21 @@ interface Culled {
   shown: Set<number>;
 }
 
-/** Half a viewport each side: a fast fling shows drawn signatures, not ones still appearing. */
-export function cullMargin(viewport: Size): number {
-  return Math.max(viewport.width, viewport.height) / 2;
+/**
+ * The wall rect whose signatures are drawn: the visible part plus half a viewport on each side,
+ * so a quick pan shows signatures already drawn rather than ones appearing. Any larger and each
+ * pan frame draws more than it needs (Konva draws what is visible, on canvas or not).
+ */
+export function drawnWallRect(offset: Offset, viewport: Size): Rect {
+  const visible = visibleWallRect(offset, viewport);
+  const mx = viewport.width / 2;
+  const my = viewport.height / 2;
+  return {
+    x: visible.x - mx,
+    y: visible.y - my,
+    width: visible.width + 2 * mx,
+    height: visible.height + 2 * my,
+  };
 }
 
 export function useCulledSignatures(
@@ -50,7 +63,7 @@ export function useCulledSignatures(
     }
 
     const update = () => {
-      const rect = visibleWallRect(stage.position(), viewport, 1, cullMargin(viewport));
+      const rect = drawnWallRect(stage.position(), viewport);
       const wanted = new Set<number>();
       for (const signature of index.itemsInRect(rect)) {
         wanted.add(signature.id);
