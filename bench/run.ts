@@ -139,6 +139,8 @@ async function main(): Promise<void> {
         .join('/')}`,
   );
   const loadAtStart = loadavg();
+  // The tree as built (others may commit while the bench runs).
+  const git = gitState();
 
   const checkStart = performance.now();
   checkGenerator([...new Set([0, 1, ...config.sizes])]);
@@ -262,7 +264,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     config,
     meta: {
-      ...gitState(),
+      ...git,
       node: process.version,
       chromium: browserVersion,
       cores: cpus().length,
