@@ -32,24 +32,33 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions,
   },
-  projects: [
-    {
-      // Mouse tests: every *.spec.ts but the touch ones.
-      name: 'desktop',
-      testIgnore: /\.touch\.spec\.ts$/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
-    },
-    {
-      // Touch tests on a phone-sized viewport at DPR 3: *.touch.spec.ts.
-      name: 'phone',
-      testMatch: /\.touch\.spec\.ts$/,
-      use: {
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 3,
-        isMobile: true,
-        hasTouch: true,
-        launchOptions,
-      },
-    },
-  ],
+  projects: process.env.SCREENSHOTS
+    ? [
+        // `SCREENSHOTS=1 npx playwright test` refreshes docs/screenshots/ and runs nothing else.
+        { name: 'docs', testMatch: /screenshots\.docs\.ts$/, use: { launchOptions } },
+      ]
+    : [
+        {
+          // Mouse tests: every *.spec.ts but the touch ones.
+          name: 'desktop',
+          testIgnore: /\.touch\.spec\.ts$/,
+          use: {
+            ...devices['Desktop Chrome'],
+            viewport: { width: 1280, height: 800 },
+            launchOptions,
+          },
+        },
+        {
+          // Touch tests on a phone-sized viewport at DPR 3: *.touch.spec.ts.
+          name: 'phone',
+          testMatch: /\.touch\.spec\.ts$/,
+          use: {
+            viewport: { width: 390, height: 844 },
+            deviceScaleFactor: 3,
+            isMobile: true,
+            hasTouch: true,
+            launchOptions,
+          },
+        },
+      ],
 });

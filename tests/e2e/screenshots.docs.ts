@@ -1,12 +1,10 @@
 /**
- * Screenshots of the board for docs/screenshots/ (not a test of behaviour): runs only with
- * SCREENSHOTS=1, e.g. `npx vite build && SCREENSHOTS=1 npx playwright test screenshots`.
+ * Screenshots of the board for docs/screenshots/ (not a test of behaviour). Its own Playwright
+ * project, present only with SCREENSHOTS=1: `npx vite build && SCREENSHOTS=1 npx playwright test`.
  */
 import type { Browser, Page } from '@playwright/test';
 import { Board, expect, test, TOASTS } from './support/board.ts';
 import type { WallServer } from './support/fixtures.ts';
-
-test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to refresh docs/screenshots');
 
 type Pt = [number, number];
 
