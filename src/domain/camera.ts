@@ -39,3 +39,53 @@ export function visibleWallRect(offset: Offset, viewport: Size, scale = 1, margi
     height: viewport.height / scale + 2 * margin,
   };
 }
+
+/** The closest the wall can be looked at: 4 screen pixels per wall pixel. */
+export const MAX_SCALE = 4;
+
+/**
+ * The furthest zoom: the whole wall fits the viewport (on a screen larger than the wall, 1:
+ * zooming out never shrinks the wall below its own size).
+ */
+export function minScale(viewport: Size): number {
+  const fit = Math.min(viewport.width, viewport.height) / WALL_SIZE;
+  // A zero-sized viewport (before layout) must not make the scale 0.
+  return fit > 0 ? Math.min(1, fit) : 1;
+}
+
+/** `scale` held between minScale(viewport) and MAX_SCALE. */
+export function clampScale(scale: number, viewport: Size): number {
+  return Math.min(MAX_SCALE, Math.max(minScale(viewport), scale));
+}
+
+export interface CameraState {
+  readonly scale: number;
+  /** The screen position of the wall's top-left corner. */
+  readonly offset: Offset;
+}
+
+/**
+ * Zooms by `factor` keeping the wall point under `screen` where it is (unless a limit or the
+ * wall's edge stops it), then clamps the scale and the offset.
+ */
+export function zoomAround(
+  camera: CameraState,
+  screen: Offset,
+  factor: number,
+  viewport: Size,
+): CameraState {
+  const scale = clampScale(camera.scale * factor, viewport);
+  const wallX = (screen.x - camera.offset.x) / camera.scale;
+  const wallY = (screen.y - camera.offset.y) / camera.scale;
+  const offset = clampOffset(
+    { x: screen.x - wallX * scale, y: screen.y - wallY * scale },
+    viewport,
+    scale,
+  );
+  return { scale, offset };
+}
+
+/** The viewport's centre, for zooming with buttons and keys. */
+export function viewportCentre(viewport: Size): Offset {
+  return { x: viewport.width / 2, y: viewport.height / 2 };
+}
