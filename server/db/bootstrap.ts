@@ -8,7 +8,8 @@ import type { Database } from './types.ts';
 /** One key for every server process sharing a database: bootstrap and migrations run one at a time. */
 export const MIGRATION_LOCK_KEY = 7_422_119_001;
 
-const SQL = `
+/** Idempotent: safe on every start and in every test database. */
+export const BOOTSTRAP_SQL = `
 do $$
 begin
   -- Roles are per cluster, so another database's server may create them at the same moment.
@@ -46,6 +47,6 @@ create table if not exists supabase_migrations.schema_migrations (
 export async function bootstrap(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-    await tx.exec(SQL);
+    await tx.exec(BOOTSTRAP_SQL);
   });
 }

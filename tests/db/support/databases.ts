@@ -1,7 +1,7 @@
 /**
  * Real databases for the SQL-level tests: PGlite in memory always, and a fresh PostgreSQL database
  * when TEST_DATABASE_URL is set (created per call, dropped on close). Both get the roles Supabase
- * would provide (the server's bootstrap, replicated here so these tests need no server code) and
+ * would provide (the server's own bootstrap SQL) and
  * then the migrations, optionally only those before a given version.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,31 +10,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { BOOTSTRAP_SQL } from '../../../server/db/bootstrap.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(
   new URL('../../../supabase/migrations', import.meta.url),
 );
 export const GUARD_VERSION = '20261122000100';
-
-/** What Supabase creates before any migration runs (see server/db/bootstrap.ts). */
-export const ROLES_SQL = `
-do $$
-begin
-  begin
-    if not exists (select 1 from pg_roles where rolname = 'anon') then
-      create role anon nologin noinherit;
-    end if;
-    if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-      create role authenticated nologin noinherit;
-    end if;
-    if not exists (select 1 from pg_roles where rolname = 'service_role') then
-      create role service_role nologin noinherit bypassrls;
-    end if;
-  exception when duplicate_object or unique_violation then null;
-  end;
-end $$;
-grant usage on schema public to anon, authenticated, service_role;
-`;
 
 export interface TestDb {
   readonly kind: 'pglite' | 'postgres';
@@ -89,7 +70,7 @@ export async function applyVersion(db: TestDb, version: string): Promise<void> {
 
 export async function openPglite(): Promise<TestDb> {
   const pglite = new PGlite();
-  await pglite.exec(ROLES_SQL);
+  await pglite.exec(BOOTSTRAP_SQL);
   const query = async <T>(text: string, params: unknown[] = []) =>
     (await pglite.query<T>(text, params)).rows;
   return {
@@ -120,7 +101,7 @@ export async function openPostgres(adminUrl: string): Promise<TestDb> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
-  await pool.query(ROLES_SQL);
+  await pool.query(BOOTSTRAP_SQL);
   const query = async <T>(text: string, params: unknown[] = []) =>
     (await pool.query(text, params)).rows as T[];
   return {
