@@ -33,6 +33,7 @@ interface KonvaWindow {
     stages: Array<{
       x(): number;
       y(): number;
+      scaleX(): number;
       width(): number;
       height(): number;
       isDragging(): boolean;
@@ -173,6 +174,40 @@ export class Board {
     return this.page.evaluate(() => {
       const layer = (window as unknown as KonvaWindow).Konva.stages[0]!.getLayers()[0]!;
       return layer.children.filter((c) => c.visible()).length;
+    });
+  }
+
+  /** The stage's offset and scale: screen = wall × scale + offset. */
+  async camera(): Promise<{ x: number; y: number; scale: number }> {
+    return this.page.evaluate(() => {
+      const stage = (window as unknown as KonvaWindow).Konva.stages[0]!;
+      return { x: stage.x(), y: stage.y(), scale: stage.scaleX() };
+    });
+  }
+
+  /** The wall point shown at a screen point, at any scale. */
+  async wallAt([x, y]: XY): Promise<XY> {
+    const c = await this.camera();
+    return [(x - c.x) / c.scale, (y - c.y) / c.scale];
+  }
+
+  /** The screen point showing a wall point, at any scale. */
+  async screenOf([x, y]: XY): Promise<XY> {
+    const c = await this.camera();
+    return [x * c.scale + c.x, y * c.scale + c.y];
+  }
+
+  /** The captions of the saved signatures the culling layer currently shows. */
+  async shownCaptions(): Promise<string[]> {
+    return this.page.evaluate(() => {
+      const layer = (window as unknown as KonvaWindow).Konva.stages[0]!.getLayers()[0]!;
+      return layer.children
+        .filter((c) => c.visible())
+        .flatMap((g) =>
+          (g as unknown as { children: Array<{ getClassName(): string; text(): string }> }).children
+            .filter((n) => n.getClassName() === 'Text')
+            .map((n) => n.text()),
+        );
     });
   }
 

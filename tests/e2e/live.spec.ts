@@ -1,0 +1,196 @@
+/**
+ * Issue 7, live updates: a signature saved by someone else appears on an open board within 5 s,
+ * by quiet incremental polling (our server has no Realtime), and blocks drawing over it from
+ * then on. A hidden tab makes no requests and catches up when shown again.
+ */
+import type { Browser, Page, Request } from '@playwright/test';
+import { Board, expect, line, test, TOASTS, WHITE, type XY } from './support/board.ts';
+
+/** A second visitor on the same server, in a browser context of their own. */
+async function otherVisitor(browser: Browser, board: Board): Promise<Board> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await Board.recordToasts(page);
+  return new Board(page, board.wall);
+}
+
+/** Every request the page makes to the signatures endpoint, as it makes it. */
+function recordSignatureRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/rest/v1/signatures')) seen.push(request);
+  });
+  return seen;
+}
+
+/** Console errors and warnings: polling must be silent. */
+function recordConsoleNoise(page: Page): string[] {
+  const noise: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') noise.push(message.text());
+  });
+  return noise;
+}
+
+async function setHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((hide) => {
+    // An own property shadows Document.prototype's getter; deleting it restores the real one.
+    if (hide) {
+      Object.defineProperty(document, 'visibilityState', {
+        configurable: true,
+        get: () => 'hidden',
+      });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    } else {
+      delete (document as unknown as Record<string, unknown>).visibilityState;
+      delete (document as unknown as Record<string, unknown>).hidden;
+    }
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
+const A_STROKE: XY[] = line([300, 300], [500, 340], 12);
+
+test('a signature saved in another browser appears within 5 s and blocks drawing over it', async ({
+  board,
+  browser,
+  wall,
+}) => {
+  const noise = recordConsoleNoise(board.page);
+  await board.open();
+  expect(await board.shownSignatureGroups()).toBe(0);
+
+  const other = await otherVisitor(browser, board);
+  try {
+    await other.open();
+    await other.drawMode();
+    await other.drawStroke(A_STROKE);
+    await other.captionInput.fill('Hello from A');
+    await other.saveButton.click();
+    await expect.poll(() => other.toastsShown()).toContain(TOASTS.saved);
+  } finally {
+    await other.page.context().close();
+  }
+  const savedAt = Date.now();
+
+  // B never reloads, yet the signature shows: one group, with A's caption, white on the wall.
+  await expect.poll(() => board.shownCaptions(), { timeout: 5000 }).toEqual(['Hello from A']);
+  expect(Date.now() - savedAt).toBeLessThan(5000);
+  expect(await board.shownSignatureGroups()).toBe(1);
+  expect(await board.pixelAt([400, 320])).toEqual(WHITE);
+  expect((await wall.rows()).map((r) => r.caption)).toEqual(['Hello from A']);
+
+  // And it blocks drawing over it.
+  await board.drawMode();
+  await board.drawStroke(line([400, 320], [450, 330], 4));
+  await expect(board.toast).toHaveText(TOASTS.blocked);
+  await expect(board.captionBox).toHaveCount(0);
+
+  // Quietly: no error toast, nothing in the console.
+  const toasts = await board.toastsShown();
+  expect(toasts).not.toContain(TOASTS.loadError);
+  expect(toasts).not.toContain(TOASTS.saveError);
+  expect(noise).toEqual([]);
+});
+
+test('a signature that appears mid-stroke blocks the stroke from that moment on', async ({
+  board,
+  wall,
+}) => {
+  await board.open();
+  await board.drawMode();
+  // Start a stroke on empty wall and keep the button down.
+  await board.drawStroke(line([200, 500], [300, 500], 5), { release: false });
+  await wall.seed({
+    strokes: [
+      [
+        [500, 450],
+        [500, 550],
+      ],
+    ],
+    caption: 'In the way',
+  });
+  await expect.poll(() => board.shownCaptions(), { timeout: 5000 }).toEqual(['In the way']);
+  // Still drawing; moving on across the new signature is blocked.
+  for (const [x, y] of line([300, 500], [700, 500], 10)) await board.page.mouse.move(x, y);
+  await board.page.mouse.up();
+  await expect(board.toast).toHaveText(TOASTS.blocked);
+  await expect(board.captionBox).toHaveCount(0);
+});
+
+test('polls ask only for what is new (created_at=gte.), never reload the wall', async ({
+  board,
+  page,
+  wall,
+}) => {
+  // A signature on the wall gives the poll its cursor.
+  await wall.seed({
+    strokes: [
+      [
+        [100, 100],
+        [200, 120],
+      ],
+    ],
+    caption: 'first',
+  });
+  const requests = recordSignatureRequests(page);
+  await board.open();
+  await expect.poll(() => board.shownCaptions()).toEqual(['first']);
+  // Two poll periods (3 s each) and a little.
+  await page.waitForTimeout(7000);
+  const gets = requests.filter((r) => r.method() === 'GET').map((r) => decodeURIComponent(r.url()));
+  // One full load, then only filtered polls.
+  expect(gets.filter((u) => !u.includes('created_at=gte.'))).toHaveLength(1);
+  const polls = gets.filter((u) => u.includes('created_at=gte.'));
+  expect(polls.length).toBeGreaterThanOrEqual(2);
+  // The cursor reaches back 30 s before the newest row seen (overlap, de-duplicated by id).
+  const [row] = await wall.rows();
+  const cursor = /created_at=gte\.([^&]+)/.exec(polls[0]!)![1]!;
+  expect(new Date(row!.created_at).getTime() - new Date(cursor).getTime()).toBe(30_000);
+  // The overlap never duplicates a signature.
+  expect(await board.shownSignatureGroups()).toBe(1);
+});
+
+test('a hidden tab makes no requests, and catches up as soon as it is shown', async ({
+  board,
+  page,
+  wall,
+}) => {
+  await wall.seed({
+    strokes: [
+      [
+        [100, 100],
+        [200, 120],
+      ],
+    ],
+    caption: 'first',
+  });
+  const requests = recordSignatureRequests(page);
+  await board.open();
+  await expect.poll(() => board.shownCaptions()).toEqual(['first']);
+
+  await setHidden(page, true);
+  expect(await page.evaluate(() => document.visibilityState)).toBe('hidden');
+  const before = requests.length;
+  await wall.seed({
+    strokes: [
+      [
+        [600, 400],
+        [700, 420],
+      ],
+    ],
+    caption: 'while hidden',
+  });
+  await page.waitForTimeout(6500);
+  expect(requests.length).toBe(before);
+  expect(await board.shownCaptions()).toEqual(['first']);
+
+  const shownAt = Date.now();
+  await setHidden(page, false);
+  await expect.poll(() => requests.length, { timeout: 1000 }).toBeGreaterThan(before);
+  expect(decodeURIComponent(requests[before]!.url())).toContain('created_at=gte.');
+  await expect
+    .poll(async () => (await board.shownCaptions()).sort(), { timeout: 2000 })
+    .toEqual(['first', 'while hidden']);
+  expect(Date.now() - shownAt).toBeLessThan(2000);
+});
