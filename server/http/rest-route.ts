@@ -12,6 +12,7 @@ import { buildStatement } from '../rest/sql.ts';
 import { checkApiKey, checkBearer } from './api-key.ts';
 import { compressBody } from './compress-json.ts';
 import { answerPreflight, corsHeaders, isPreflight } from './cors.ts';
+import { ReadCache, type CachedResponse } from './read-cache.ts';
 
 export interface RestOptions {
   db: Database;
@@ -92,8 +93,14 @@ function toRestRequest(request: FastifyRequest): { rest: RestRequest; apikey: st
   return { rest, apikey };
 }
 
+/** The table's version for the read cache: reads of an unchanged table answer from memory. */
+function versionQuery(table: string): string {
+  return `select count(*) || ':' || coalesce(max(id)::text, '') as version from "public"."${table}"`;
+}
+
 export function registerRest(app: FastifyInstance, options: RestOptions): void {
   const { db, schema, anonKey, maxRows } = options;
+  const readCache = new ReadCache();
 
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
@@ -111,22 +118,40 @@ export function registerRest(app: FastifyInstance, options: RestOptions): void {
           return reply.code(200).header('Allow', 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE').send('');
         }
         const { plan, prefs } = parseRequest(rest, schema, maxRows);
-        const statement = buildStatement(plan);
-        const row = await db.transaction(
-          async (tx) => {
+        const cacheKey =
+          plan.kind === 'read' && schema.get(plan.table)?.some((c) => c.name === 'id')
+            ? JSON.stringify([plan, prefs, rest.query])
+            : undefined;
+        const response = await db.transaction(
+          async (tx): Promise<CachedResponse> => {
+            let version: string | undefined;
+            if (cacheKey && plan.kind === 'read') {
+              const [found] = await tx.query<{ version: string }>(versionQuery(plan.table));
+              version = found?.version ?? '';
+              const cached = readCache.get(cacheKey, version);
+              if (cached) return cached;
+            }
+            const statement = buildStatement(plan);
             const [result] = await tx.query<ResultRow>(statement.text, statement.params);
             // Throwing inside the transaction rolls back a write that produced ≠ 1 row.
             checkSingular(plan, result!);
-            return result!;
+            const built = respond(plan, prefs, result!, rest.query);
+            // Stored before the transaction ends, so requests queued behind this one hit it.
+            if (cacheKey && version !== undefined && built.status < 300) {
+              readCache.set(cacheKey, version, built);
+            }
+            return built;
           },
           { role: 'anon' },
         );
-        const response = respond(plan, prefs, row, rest.query);
         corsHeaders(reply);
         reply.code(response.status).headers(response.headers).header('Vary', 'Accept-Encoding');
         // No body (HEAD, 204, return=minimal): nothing to send, and so no Content-Type either.
         if (request.method === 'HEAD' || response.body === '') return reply.send();
-        const encoded = await compressBody(response.body, header(request, 'accept-encoding'));
+        const acceptEncoding = header(request, 'accept-encoding');
+        const encoded = cacheKey
+          ? await readCache.compressed(cacheKey, response, acceptEncoding)
+          : await compressBody(response.body, acceptEncoding);
         if (encoded.encoding) reply.header('Content-Encoding', encoded.encoding);
         return reply.send(encoded.body);
       } catch (error) {

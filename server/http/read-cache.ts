@@ -1,0 +1,99 @@
+/**
+ * A cache of finished read responses, so a crowd loading the same full wall costs one query and
+ * one compression, not one each (a 2000-signature wall is ~9 MB of JSON).
+ *
+ * Each entry is tagged with the table's version: its row count and highest id, read in the
+ * request's own transaction before anything else. Anonymous visitors can only insert, and every
+ * insert raises the count, so a changed table never matches an old entry — also when several
+ * server processes share one PostgreSQL. Entries expire after a minute anyway, which bounds what
+ * an administrator's direct edit (not visible in count or id) can leave stale.
+ */
+import { chooseEncoding, compressBody } from './compress-json.ts';
+
+export interface CachedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+interface Entry {
+  version: string;
+  storedAt: number;
+  response: CachedResponse;
+  /** Compressed bodies by encoding ('br', 'gzip', or '' for none). */
+  encoded: Map<string, Promise<{ body: string | Buffer; encoding?: 'br' | 'gzip' }>>;
+  bytes: number;
+}
+
+export interface ReadCacheOptions {
+  maxBytes?: number;
+  maxAgeMs?: number;
+  now?: () => number;
+}
+
+export class ReadCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #maxBytes: number;
+  readonly #maxAgeMs: number;
+  readonly #now: () => number;
+  #bytes = 0;
+
+  constructor({
+    maxBytes = 64 * 1024 * 1024,
+    maxAgeMs = 60_000,
+    now = Date.now,
+  }: ReadCacheOptions = {}) {
+    this.#maxBytes = maxBytes;
+    this.#maxAgeMs = maxAgeMs;
+    this.#now = now;
+  }
+
+  /** The response stored under `key` for exactly this table version, if still fresh. */
+  get(key: string, version: string): CachedResponse | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (entry.version !== version || this.#now() - entry.storedAt > this.#maxAgeMs) {
+      this.#delete(key, entry);
+      return undefined;
+    }
+    // Most recently used last, so eviction takes the least recently used first.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry.response;
+  }
+
+  set(key: string, version: string, response: CachedResponse): void {
+    const old = this.#entries.get(key);
+    if (old) this.#delete(key, old);
+    const bytes = Buffer.byteLength(response.body);
+    if (bytes > this.#maxBytes / 4) return; // one huge answer must not flush everything else
+    this.#entries.set(key, { version, storedAt: this.#now(), response, encoded: new Map(), bytes });
+    this.#bytes += bytes;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#bytes <= this.#maxBytes) break;
+      this.#delete(oldest, entry);
+    }
+  }
+
+  /** The body compressed for this Accept-Encoding, computed once per entry and encoding. */
+  compressed(
+    key: string,
+    response: CachedResponse,
+    acceptEncoding: string | undefined,
+  ): Promise<{ body: string | Buffer; encoding?: 'br' | 'gzip' }> {
+    const entry = this.#entries.get(key);
+    if (!entry || entry.response !== response) return compressBody(response.body, acceptEncoding);
+    const variant = chooseEncoding(acceptEncoding) ?? '';
+    let encoded = entry.encoded.get(variant);
+    if (!encoded) {
+      encoded = compressBody(response.body, acceptEncoding);
+      entry.encoded.set(variant, encoded);
+    }
+    return encoded;
+  }
+
+  #delete(key: string, entry: Entry): void {
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+}
