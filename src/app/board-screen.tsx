@@ -14,6 +14,7 @@ import { CaptionBox } from '../features/compose/caption-box.tsx';
 import { useSaveSignature } from '../features/compose/use-save-signature.ts';
 import { BoardToolbar } from '../features/wall/board-toolbar.tsx';
 import { PointerReadout } from '../features/wall/pointer-readout.tsx';
+import { ZOOM_STEP } from '../features/wall/use-camera.ts';
 import { useWallSignatures } from '../features/wall/use-wall-signatures.ts';
 import { WallStage } from '../features/wall/wall-stage.tsx';
 import '../features/wall/board.css';
@@ -34,6 +35,9 @@ export function BoardScreen({ onBack }: { onBack: () => void }) {
     [],
   );
   const toggle = useCallback(() => dispatch({ type: 'modeToggled' }), []);
+  const zoomRef = useRef<((factor: number) => void) | null>(null);
+  const zoomIn = useCallback(() => zoomRef.current?.(ZOOM_STEP), []);
+  const zoomOut = useCallback(() => zoomRef.current?.(1 / ZOOM_STEP), []);
 
   useBoardKeys(dispatch, canSave(board) ? save : null);
 
@@ -45,8 +49,16 @@ export function BoardScreen({ onBack }: { onBack: () => void }) {
         signatures={signatures}
         dispatch={dispatch}
         readoutRef={readoutRef}
+        zoomRef={zoomRef}
       />
-      <BoardToolbar mode={board.mode} locked={locked} onBack={onBack} onToggle={toggle} />
+      <BoardToolbar
+        mode={board.mode}
+        locked={locked}
+        onBack={onBack}
+        onToggle={toggle}
+        onZoomIn={zoomIn}
+        onZoomOut={zoomOut}
+      />
       <PointerReadout ref={readoutRef} />
       {board.pending && (
         <CaptionBox

@@ -121,6 +121,12 @@ describe('zoomAround', () => {
     expect(out).toEqual({ scale: 0.25, offset: { x: 240, y: 0 } });
   });
 
+  it('moves the wall point under the old pinch centre to the new one', () => {
+    const camera = { scale: 1, offset: { x: -1000, y: -1000 } };
+    const zoomed = zoomAround(camera, { x: 300, y: 200 }, 1.5, desktop, { x: 350, y: 260 });
+    expect(wallUnder(zoomed, { x: 350, y: 260 })).toEqual({ x: 1300, y: 1200 });
+  });
+
   it('zooms around the viewport centre for buttons and keys', () => {
     const camera = { scale: 1, offset: { x: -1000, y: -1000 } };
     const centre = viewportCentre(desktop);

@@ -66,19 +66,21 @@ export interface CameraState {
 
 /**
  * Zooms by `factor` keeping the wall point under `screen` where it is (unless a limit or the
- * wall's edge stops it), then clamps the scale and the offset.
+ * wall's edge stops it), then clamps the scale and the offset. With `moveTo` (a pinch whose
+ * fingers also moved), that wall point lands under `moveTo` instead.
  */
 export function zoomAround(
   camera: CameraState,
   screen: Offset,
   factor: number,
   viewport: Size,
+  moveTo: Offset = screen,
 ): CameraState {
   const scale = clampScale(camera.scale * factor, viewport);
   const wallX = (screen.x - camera.offset.x) / camera.scale;
   const wallY = (screen.y - camera.offset.y) / camera.scale;
   const offset = clampOffset(
-    { x: screen.x - wallX * scale, y: screen.y - wallY * scale },
+    { x: moveTo.x - wallX * scale, y: moveTo.y - wallY * scale },
     viewport,
     scale,
   );

@@ -1,4 +1,7 @@
-/** The board's two controls: back to the welcome card (top left) and the mode toggle (top right). */
+/**
+ * The board's controls: back to the welcome card (top left), the mode toggle (top right) and the
+ * zoom buttons under it.
+ */
 import type { BoardMode } from '../../domain/board.ts';
 
 export interface BoardToolbarProps {
@@ -7,9 +10,18 @@ export interface BoardToolbarProps {
   locked: boolean;
   onBack: () => void;
   onToggle: () => void;
+  onZoomIn: () => void;
+  onZoomOut: () => void;
 }
 
-export function BoardToolbar({ mode, locked, onBack, onToggle }: BoardToolbarProps) {
+export function BoardToolbar({
+  mode,
+  locked,
+  onBack,
+  onToggle,
+  onZoomIn,
+  onZoomOut,
+}: BoardToolbarProps) {
   return (
     <>
       <button
@@ -31,6 +43,25 @@ export function BoardToolbar({ mode, locked, onBack, onToggle }: BoardToolbarPro
         onClick={onToggle}
       >
         {mode === 'pan' ? 'Sign' : 'Pan'}
+      </button>
+      {/* Zooming never changes the board's state, so it stays available while drawing. */}
+      <button
+        type="button"
+        className="board-button board-zoom board-zoom-in"
+        aria-label="Zoom in"
+        title="Zoom in (+)"
+        onClick={onZoomIn}
+      >
+        +
+      </button>
+      <button
+        type="button"
+        className="board-button board-zoom board-zoom-out"
+        aria-label="Zoom out"
+        title="Zoom out (−)"
+        onClick={onZoomOut}
+      >
+        −
       </button>
     </>
   );

@@ -28,6 +28,7 @@ export function PointerReadout({ ref }: { ref: Ref<HTMLDivElement> }) {
 export function usePointerReadout(
   stageRef: RefObject<Konva.Stage | null>,
   readoutRef: RefObject<HTMLElement | null>,
+  onCameraMove: (listener: () => void) => () => void,
 ): void {
   useEffect(() => {
     const stage = stageRef.current;
@@ -43,15 +44,15 @@ export function usePointerReadout(
       show();
     };
     // Native and bubbling from the canvas: Konva withholds its own pointermove while the stage
-    // is dragged. The drag moves the wall after the pointer event, so show again on dragmove:
-    // the wall point under a pointer changes as the wall slides beneath it.
+    // is dragged. The drag moves the wall after the pointer event, so show again on every camera
+    // move (drag, zoom): the wall point under a pointer changes as the wall slides beneath it.
     container.addEventListener('pointermove', onPointer);
     container.addEventListener('pointerdown', onPointer);
-    stage.on('dragmove.readout', show);
+    const unsubscribe = onCameraMove(show);
     return () => {
       container.removeEventListener('pointermove', onPointer);
       container.removeEventListener('pointerdown', onPointer);
-      stage.off('dragmove.readout');
+      unsubscribe();
     };
-  }, [stageRef, readoutRef]);
+  }, [stageRef, readoutRef, onCameraMove]);
 }

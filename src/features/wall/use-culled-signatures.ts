@@ -20,14 +20,15 @@ interface Culled {
 }
 
 /**
- * The wall rect whose signatures are drawn: the visible part plus half a viewport on each side,
+ * The wall rect whose signatures are drawn (at the stage's scale): the visible part plus half a
+ * viewport on each side,
  * so a quick pan shows signatures already drawn rather than ones appearing. Any larger and each
  * pan frame draws more than it needs (Konva draws what is visible, on canvas or not).
  */
-export function drawnWallRect(offset: Offset, viewport: Size): Rect {
-  const visible = visibleWallRect(offset, viewport);
-  const mx = viewport.width / 2;
-  const my = viewport.height / 2;
+export function drawnWallRect(offset: Offset, viewport: Size, scale = 1): Rect {
+  const visible = visibleWallRect(offset, viewport, scale);
+  const mx = visible.width / 2;
+  const my = visible.height / 2;
   return {
     x: visible.x - mx,
     y: visible.y - my,
@@ -63,7 +64,7 @@ export function useCulledSignatures(
     }
 
     const update = () => {
-      const rect = drawnWallRect(stage.position(), viewport);
+      const rect = drawnWallRect(stage.position(), viewport, stage.scaleX());
       const wanted = new Set<number>();
       for (const signature of index.itemsInRect(rect)) {
         wanted.add(signature.id);

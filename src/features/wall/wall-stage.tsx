@@ -1,18 +1,19 @@
 /**
  * The wall: a viewport-sized Konva Stage looking at the 3200×3200 wall (never a 3200² on-screen
- * stage, konva.md §3). Two non-listening layers: the saved signatures (culled), and the draft
+ * stage, konva.md §3), moved and scaled by the camera: the wall is the stage's coordinate space,
+ * so strokes stay 3 wall pixels wide at every zoom. Two non-listening layers: the saved signatures (culled), and the draft
  * (pending signature and live stroke). Hit tests use the domain's outline index, not Konva's
  * hit graph; the Stage itself still receives pointer and drag events.
  */
 import type Konva from 'konva';
-import { useMemo, useRef, type CSSProperties, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type CSSProperties, type RefObject } from 'react';
 import { Group, Layer, Line, Stage } from 'react-konva';
 import { canDraw, type BoardEvent, type BoardState } from '../../domain/board.ts';
 import { STROKE_STYLE } from '../../domain/constants.ts';
 import { createOutlineIndex } from '../../domain/outline-index.ts';
 import type { Signature } from '../../domain/signature.ts';
 import { capPixelRatio, STAGE_CONTAINER_STYLE } from './konva-setup.ts';
-import { useCamera } from './use-camera.ts';
+import { useCamera, useZoomKeys } from './use-camera.ts';
 import { useCulledSignatures } from './use-culled-signatures.ts';
 import { usePendingDrawing } from './use-pending-drawing.ts';
 import { usePointerReadout } from './pointer-readout.tsx';
@@ -28,9 +29,11 @@ export interface WallStageProps {
   signatures: readonly Signature[];
   dispatch: (event: BoardEvent) => void;
   readoutRef: RefObject<HTMLElement | null>;
+  /** Filled with the camera's zoom, for the toolbar's zoom buttons. */
+  zoomRef: RefObject<((factor: number) => void) | null>;
 }
 
-export function WallStage({ board, signatures, dispatch, readoutRef }: WallStageProps) {
+export function WallStage({ board, signatures, dispatch, readoutRef, zoomRef }: WallStageProps) {
   const stageRef = useRef<Konva.Stage>(null);
   const savedLayerRef = useRef<Konva.Layer>(null);
   const pendingRef = useRef<Konva.Group>(null);
@@ -38,10 +41,17 @@ export function WallStage({ board, signatures, dispatch, readoutRef }: WallStage
   const viewport = useViewportSize();
   const index = useMemo(() => createOutlineIndex(signatures), [signatures]);
 
-  const camera = useCamera(stageRef, viewport);
+  const camera = useCamera(stageRef, viewport, board.mode === 'pan');
+  useZoomKeys(camera.zoomBy);
+  useEffect(() => {
+    zoomRef.current = camera.zoomBy;
+    return () => {
+      zoomRef.current = null;
+    };
+  }, [zoomRef, camera.zoomBy]);
   useCulledSignatures(savedLayerRef, stageRef, signatures, index, viewport, camera.onMove);
   usePendingDrawing(pendingRef, board.pending);
-  usePointerReadout(stageRef, readoutRef);
+  usePointerReadout(stageRef, readoutRef, camera.onMove);
   useGestureGuards(stageRef);
   const handlers = useStrokeInput({
     stageRef,

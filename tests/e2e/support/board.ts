@@ -169,6 +169,42 @@ export class Board {
     return (await this.pixels([point]))[0]!;
   }
 
+  /**
+   * The canvas's pixels at wall points, whatever the zoom: the stage rendered at scale 1 from the
+   * wall's origin (stage.toCanvas at pixel ratio 1), over the page's wall colour. The camera is
+   * put back untouched, and nothing is drawn on screen meanwhile.
+   */
+  async wallPixels(points: readonly XY[]): Promise<Rgba[]> {
+    return this.page.evaluate((pts) => {
+      const stage = (window as unknown as KonvaWindow).Konva.stages[0]! as unknown as {
+        scale(s?: { x: number; y: number }): { x: number; y: number };
+        position(p?: { x: number; y: number }): { x: number; y: number };
+        container(): HTMLElement;
+        toCanvas(config: object): HTMLCanvasElement;
+      };
+      const scale = stage.scale();
+      const position = stage.position();
+      const background = getComputedStyle(stage.container().parentElement!).backgroundColor;
+      stage.scale({ x: 1, y: 1 });
+      stage.position({ x: 0, y: 0 });
+      try {
+        return pts.map(([x, y]) => {
+          const canvas = document.createElement('canvas');
+          canvas.width = 1;
+          canvas.height = 1;
+          const ctx = canvas.getContext('2d')!;
+          ctx.fillStyle = background;
+          ctx.fillRect(0, 0, 1, 1);
+          ctx.drawImage(stage.toCanvas({ x, y, width: 1, height: 1, pixelRatio: 1 }), 0, 0);
+          return [...ctx.getImageData(0, 0, 1, 1).data] as Rgba;
+        });
+      } finally {
+        stage.scale(scale);
+        stage.position(position);
+      }
+    }, points);
+  }
+
   /** Saved-signature groups the culling layer currently shows. */
   async shownSignatureGroups(): Promise<number> {
     return this.page.evaluate(() => {

@@ -1,0 +1,212 @@
+/**
+ * Issue 7, zoom with the mouse and keyboard: the wheel zooms around the pointer, the buttons and
+ * keys around the viewport's centre, between "the whole wall fits" (800 / 3200 here) and 4×;
+ * panning stays clamped at every scale, and drawing lands at the right wall coordinates.
+ */
+import { Board, expect, line, test, TOASTS, WALL_GREY, WHITE, type XY } from './support/board.ts';
+
+const FIT = 800 / 3200;
+
+async function expectClose(actual: XY, expected: XY, digits = 6): Promise<void> {
+  expect(actual[0]).toBeCloseTo(expected[0], digits);
+  expect(actual[1]).toBeCloseTo(expected[1], digits);
+}
+
+/** The camera shows nothing beyond the wall (or centres it where the wall is smaller). */
+function expectClamped(c: { x: number; y: number; scale: number }): void {
+  const wall = 3200 * c.scale;
+  for (const [offset, view] of [
+    [c.x, 1280],
+    [c.y, 800],
+  ] as const) {
+    if (wall <= view) expect(offset).toBeCloseTo((view - wall) / 2, 6);
+    else {
+      expect(offset).toBeLessThanOrEqual(1e-9);
+      expect(offset).toBeGreaterThanOrEqual(view - wall - 1e-9);
+    }
+  }
+}
+
+test('the wheel zooms around the pointer: the wall point under it stays put', async ({
+  board,
+  page,
+}) => {
+  await board.open();
+  await board.panBy(-600, -400, [900, 600]);
+  const cursor: XY = [500, 300];
+  await page.mouse.move(...cursor);
+  const before = await board.wallAt(cursor);
+  await expectClose(before, [1100, 700]);
+
+  await page.mouse.wheel(0, -300);
+  await expect.poll(async () => (await board.camera()).scale).toBeGreaterThan(1.5);
+  await expectClose(await board.wallAt(cursor), before);
+  // The readout still names the wall point under the pointer.
+  await expect(board.readout).toHaveText('X: 1100 | Y: 700');
+
+  // A trackpad pinch is a ctrl+wheel: it zooms too, still around the pointer.
+  const scale = (await board.camera()).scale;
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, 20);
+  await page.keyboard.up('Control');
+  await expect.poll(async () => (await board.camera()).scale).toBeLessThan(scale);
+  await expectClose(await board.wallAt(cursor), before);
+
+  await page.mouse.wheel(0, 200);
+  await expect.poll(async () => (await board.camera()).scale).toBeLessThan(1);
+  await expectClose(await board.wallAt(cursor), before);
+  expectClamped(await board.camera());
+});
+
+test('zoom stops at 4× and at the scale where the whole wall fits', async ({ board, page }) => {
+  await board.open();
+  await page.mouse.move(640, 400);
+  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -1000);
+  await expect.poll(async () => (await board.camera()).scale).toBe(4);
+  await page.mouse.wheel(0, -1000);
+  expect((await board.camera()).scale).toBe(4);
+  expectClamped(await board.camera());
+
+  for (let i = 0; i < 8; i++) await page.mouse.wheel(0, 1000);
+  await expect.poll(async () => (await board.camera()).scale).toBe(FIT);
+  // The whole wall shows, centred across the wider axis.
+  expect(await board.camera()).toEqual({ x: (1280 - 800) / 2, y: 0, scale: FIT });
+  // It cannot be panned away.
+  await board.panBy(-300, -200, [640, 400]);
+  expect(await board.camera()).toEqual({ x: 240, y: 0, scale: FIT });
+  await page.mouse.move(240 + 800 - 1, 799);
+  await expect(board.readout).toHaveText('X: 3196 | Y: 3196');
+});
+
+test('panning stays clamped after zooming in, and zooming out near an edge re-clamps', async ({
+  board,
+  page,
+}) => {
+  await board.open();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  const zoomed = await board.camera();
+  expect(zoomed.scale).toBeCloseTo(1.5625, 9);
+  // Far towards the bottom right: the wall's scaled edge stops on the window's edge.
+  for (let i = 0; i < 6; i++) await board.panBy(-1000, -700, [1100, 750]);
+  const wall = 3200 * zoomed.scale;
+  expect(await board.camera()).toEqual({ x: 1280 - wall, y: 800 - wall, scale: zoomed.scale });
+  await page.mouse.move(1279, 799);
+  await expect(board.readout).toHaveText('X: 3199 | Y: 3199');
+
+  // Zoom out around the top left: kept alone, the bottom right would leave the wall.
+  await page.mouse.move(5, 5);
+  await page.mouse.wheel(0, 150);
+  const out = await board.camera();
+  expect(out.scale).toBeLessThan(zoomed.scale);
+  expectClamped(out);
+  expect(out.x).toBeCloseTo(1280 - 3200 * out.scale, 6);
+  expect(out.y).toBeCloseTo(800 - 3200 * out.scale, 6);
+});
+
+test('the zoom buttons and the + = - keys zoom around the viewport centre', async ({
+  board,
+  page,
+}) => {
+  await board.open();
+  await board.panBy(-600, -400, [900, 600]);
+  const centre: XY = [640, 400];
+  const before = await board.wallAt(centre);
+
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  expect((await board.camera()).scale).toBeCloseTo(1.25, 9);
+  await expectClose(await board.wallAt(centre), before);
+  await page.getByRole('button', { name: 'Zoom out' }).click();
+  await page.getByRole('button', { name: 'Zoom out' }).click();
+  expect((await board.camera()).scale).toBeCloseTo(0.8, 9);
+  await expectClose(await board.wallAt(centre), before);
+
+  await page.locator('.board-stage').click({ position: { x: 10, y: 10 } });
+  await page.keyboard.press('+');
+  expect((await board.camera()).scale).toBeCloseTo(1, 9);
+  await page.keyboard.press('=');
+  expect((await board.camera()).scale).toBeCloseTo(1.25, 9);
+  await page.keyboard.press('-');
+  expect((await board.camera()).scale).toBeCloseTo(1, 9);
+  await expectClose(await board.wallAt(centre), before);
+});
+
+test('zooming renders nothing in React', async ({ page, board }) => {
+  await test.step('count commits from the first script on', () => Board.countCommits(page));
+  await board.open();
+  await expect(board.toast).toHaveCount(0);
+  const before = await board.commits();
+  await page.mouse.move(500, 300);
+  for (let i = 0; i < 10; i++) await page.mouse.wheel(0, -60);
+  await expect.poll(async () => (await board.camera()).scale).toBeGreaterThan(2);
+  for (let i = 0; i < 10; i++) await page.mouse.wheel(0, 40);
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.keyboard.press('-');
+  expect(await board.commits()).toBe(before);
+});
+
+test('at 2× a stroke lands at the right wall coordinates, 3 wall pixels wide, and blocks', async ({
+  board,
+  page,
+  wall,
+}) => {
+  await board.open();
+  await board.panBy(-600, -400, [900, 600]);
+  await page.mouse.move(640, 400);
+  // 500 wheel pixels per e-fold: exactly doubles.
+  await page.mouse.wheel(0, -500 * Math.LN2);
+  await expect.poll(async () => (await board.camera()).scale).toBeCloseTo(2, 6);
+  const camera = await board.camera();
+
+  await board.drawMode();
+  // A horizontal stroke from wall (1000, 700) to (1100, 700).
+  const from = await board.screenOf([1000, 700]);
+  const to = await board.screenOf([1100, 700]);
+  await board.drawStroke(line(from, to, 10));
+  await expect(board.captionBox).toBeVisible();
+  await expect(board.readout).toHaveText('X: 1100 | Y: 700');
+  // The caption box takes keys: '-' is typed, not a zoom.
+  await board.captionInput.fill('at two');
+  await board.captionInput.press('-');
+  await expect(board.captionInput).toHaveValue('at two-');
+  expect(await board.camera()).toEqual(camera);
+  await board.saveButton.click();
+  await expect.poll(() => board.toastsShown()).toContain(TOASTS.saved);
+
+  const rows = await wall.rows();
+  expect(rows).toHaveLength(1);
+  expect(rows[0]!.caption).toBe('at two-');
+  const strokes = JSON.parse(rows[0]!.signature) as number[][][];
+  const points = strokes[0]!;
+  for (const [x, y] of points) {
+    expect(y).toBeCloseTo(700, 0);
+    expect(x).toBeGreaterThanOrEqual(999.5);
+    expect(x).toBeLessThanOrEqual(1100.5);
+  }
+  expect(points[0]![0]).toBeCloseTo(1000, 0);
+  expect(points.at(-1)![0]).toBeCloseTo(1100, 0);
+
+  // In wall pixels: white on the line, 3 wide (rows 699 and 700 covered), grey beyond.
+  const wallPx = await board.wallPixels([
+    [1050, 699],
+    [1050, 700],
+    [1050, 696],
+    [1050, 704],
+    [1200, 700],
+  ]);
+  expect(wallPx).toEqual([WHITE, WHITE, WALL_GREY, WALL_GREY, WALL_GREY]);
+  // On screen at 2× it is 6 pixels wide.
+  const [sx, sy] = await board.screenOf([1050, 700]);
+  const screenPx = await board.pixels([
+    [sx, sy - 2],
+    [sx, sy + 1],
+    [sx, sy - 6],
+    [sx, sy + 5],
+  ]);
+  expect(screenPx).toEqual([WHITE, WHITE, WALL_GREY, WALL_GREY]);
+
+  // Hit tests work at 2×: starting on it is blocked.
+  await board.drawStroke(line([sx, sy], [sx + 20, sy + 20], 4));
+  await expect(board.toast).toHaveText(TOASTS.blocked);
+  await expect(board.captionBox).toHaveCount(0);
+});

@@ -1,0 +1,85 @@
+/**
+ * Issue 7, zoom on a phone: two fingers pinch-zoom around their midpoint in pan mode; in drawing
+ * mode a second finger cancels the stroke and never zooms. Real touch events through CDP.
+ */
+import { expect, line, test, TOASTS, WALL_GREY, type Board, type XY } from './support/board.ts';
+
+/** Two fingers from a ± `from` apart around `centre` (horizontally) to ± `to`. */
+async function pinch(board: Board, centre: XY, from: number, to: number, steps = 10) {
+  const [cx, cy] = centre;
+  const at = (d: number) => [
+    { id: 1, at: [cx - d, cy] as XY },
+    { id: 2, at: [cx + d, cy] as XY },
+  ];
+  await board.touch('touchStart', at(from));
+  for (let i = 1; i <= steps; i++)
+    await board.touch('touchMove', at(from + ((to - from) * i) / steps));
+  await board.touch('touchEnd', []);
+}
+
+test('a two-finger pinch zooms around the fingers’ midpoint', async ({ board }) => {
+  await board.open();
+  await board.touchPanBy(-150, -300);
+  const centre: XY = [200, 450];
+  const before = await board.wallAt(centre);
+  expect(before).toEqual([350, 750]);
+
+  // Spread from 100 px apart to 200 px: twice the scale.
+  await pinch(board, centre, 50, 100);
+  const zoomed = await board.camera();
+  expect(zoomed.scale).toBeCloseTo(2, 2);
+  const after = await board.wallAt(centre);
+  expect(Math.abs(after[0] - before[0])).toBeLessThan(1);
+  expect(Math.abs(after[1] - before[1])).toBeLessThan(1);
+
+  // Pinch back in: towards 1×, around the same point.
+  await pinch(board, centre, 100, 50);
+  expect((await board.camera()).scale).toBeCloseTo(1, 2);
+  const back = await board.wallAt(centre);
+  expect(Math.abs(back[0] - before[0])).toBeLessThan(1);
+  expect(Math.abs(back[1] - before[1])).toBeLessThan(1);
+
+  // One finger still pans afterwards, and the buttons answer taps.
+  const c = await board.camera();
+  await board.touchPanBy(-40, -60);
+  const panned = await board.camera();
+  expect(panned.x).toBeCloseTo(c.x - 40, 6);
+  expect(panned.y).toBeCloseTo(c.y - 60, 6);
+  await board.page.getByRole('button', { name: 'Zoom in' }).tap();
+  expect((await board.camera()).scale).toBeCloseTo(c.scale * 1.25, 6);
+});
+
+test('pinching out stops where the whole wall fits the phone, centred', async ({ board }) => {
+  await board.open();
+  await pinch(board, [195, 420], 150, 10, 6);
+  await pinch(board, [195, 420], 150, 10, 6);
+  await pinch(board, [195, 420], 150, 10, 6);
+  const c = await board.camera();
+  expect(c.scale).toBe(390 / 3200);
+  expect(c.x).toBe(0);
+  expect(c.y).toBeCloseTo((844 - 390) / 2, 6);
+});
+
+test('in drawing mode a second finger cancels the stroke and does not zoom', async ({ board }) => {
+  await board.open();
+  await board.page.getByRole('button', { name: 'Sign', exact: true }).tap();
+  await expect(board.toast).toHaveText(TOASTS.drawingEnabled);
+  const camera = await board.camera();
+
+  await board.touchStroke(line([60, 300], [200, 300], 6), { lift: false });
+  // A second finger joins, and both spread as in a pinch.
+  for (let d = 0; d <= 60; d += 10) {
+    await board.touch(d === 0 ? 'touchStart' : 'touchMove', [
+      { id: 1, at: [200 - d, 300] },
+      { id: 2, at: [260 + d, 300] },
+    ]);
+  }
+  await board.touch('touchEnd', []);
+
+  expect(await board.camera()).toEqual(camera);
+  await expect(board.captionBox).toHaveCount(0);
+  expect(await board.pixelAt([130, 300])).toEqual(WALL_GREY);
+  // Not stuck: the next stroke draws.
+  await board.touchStroke(line([60, 500], [300, 500], 10));
+  await expect(board.captionBox).toBeVisible();
+});
