@@ -5,7 +5,7 @@
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { mergeSignatures, newestCreatedAt } from '../domain/merge.ts';
+import { mergeSignatures, newestCreatedAt, pollStartMs } from '../domain/merge.ts';
 import { signatureFromRow, type Signature, type SignatureRow } from '../domain/signature.ts';
 import { dataApiConfig, supabase } from './client.ts';
 import { fetchSignatures, signaturesQueryOptions } from './signatures.ts';
@@ -14,11 +14,8 @@ import { fetchSignatures, signaturesQueryOptions } from './signatures.ts';
 export const POLL_INTERVAL_MS = 3000;
 /** While Realtime works, a slow poll still catches anything a dropped socket missed. */
 const SAFETY_POLL_INTERVAL_MS = 30_000;
-/**
- * created_at is the inserting transaction's start time, so a row can commit after a newer one
- * was already seen. Each poll re-reads this far back and de-duplicates by id.
- */
-const OVERLAP_MS = 30_000;
+/** The longest an insert may take from its transaction's start to its commit (see pollStartMs). */
+const LATE_COMMIT_MS = 15_000;
 
 function addToWall(queryClient: QueryClient, fresh: readonly Signature[]): void {
   if (fresh.length === 0) return;
@@ -27,10 +24,20 @@ function addToWall(queryClient: QueryClient, fresh: readonly Signature[]): void 
   );
 }
 
-function pollCursor(wall: readonly Signature[] | undefined): string | null {
-  const newest = wall && newestCreatedAt(wall);
-  if (!newest) return null;
-  return new Date(new Date(newest).getTime() - OVERLAP_MS).toISOString();
+/** Remembers when the wall's newest signature was first seen, to place each poll's start. */
+function createPollCursor() {
+  let newest: string | null = null;
+  let seenAt = 0;
+  return (wall: readonly Signature[]): string | null => {
+    const latest = newestCreatedAt(wall);
+    if (latest !== newest) {
+      newest = latest;
+      seenAt = Date.now();
+    }
+    if (latest === null) return null;
+    const start = pollStartMs(Date.parse(latest), Date.now() - seenAt, LATE_COMMIT_MS);
+    return new Date(start).toISOString();
+  };
 }
 
 /** Realtime only where the data API is a Supabase project of its own, never on our local server. */
@@ -51,6 +58,7 @@ export function useLiveSignatures(enabled: boolean): void {
     let realtimeHealthy = false;
     let inFlight = false;
     let lastPoll = Date.now();
+    const pollCursor = createPollCursor();
 
     const poll = async () => {
       const wall = queryClient.getQueryData(queryKey);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeSignatures, newestCreatedAt } from './merge.ts';
+import { mergeSignatures, newestCreatedAt, pollStartMs } from './merge.ts';
 import type { Signature } from './signature.ts';
 
 const sig = (id: number, createdAt: string): Signature => ({
@@ -38,5 +38,13 @@ describe('mergeSignatures', () => {
   it('finds the newest timestamp', () => {
     expect(newestCreatedAt([a, b, c])).toBe(b.createdAt);
     expect(newestCreatedAt([])).toBeNull();
+  });
+});
+
+describe('pollStartMs', () => {
+  it('reaches back for late commits only while one is still possible', () => {
+    expect(pollStartMs(100_000, 0, 15_000)).toBe(85_000);
+    expect(pollStartMs(100_000, 30_000, 15_000)).toBe(85_000);
+    expect(pollStartMs(100_000, 30_001, 15_000)).toBe(100_000);
   });
 });

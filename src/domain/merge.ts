@@ -26,3 +26,17 @@ export function newestCreatedAt(signatures: readonly Signature[]): string | null
   for (const s of signatures) if (newest === null || s.createdAt > newest) newest = s.createdAt;
   return newest;
 }
+
+/**
+ * Where the next poll for new signatures starts, in ms since the epoch.
+ *
+ * created_at is the inserting transaction's start, so a row can commit after a newer one was
+ * already seen, with a created_at up to `lateCommitMs` earlier. Such a row commits within
+ * `lateCommitMs` of the newest row being first seen; until then (with a margin of as much again,
+ * so at least one poll lands after it) polls reach back that far and the merge de-duplicates.
+ * After that nothing older can appear, and polls start at the newest row: a burst of signatures
+ * is downloaded once, not on every poll.
+ */
+export function pollStartMs(newestMs: number, msSinceNewestSeen: number, lateCommitMs: number) {
+  return msSinceNewestSeen <= 2 * lateCommitMs ? newestMs - lateCommitMs : newestMs;
+}
