@@ -7,7 +7,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { mergeSignatures, newestCreatedAt, pollStartMs } from '../domain/merge.ts';
 import { signatureFromRow, type Signature, type SignatureRow } from '../domain/signature.ts';
-import { dataApiConfig, supabase } from './client.ts';
+import { dataApiConfig, supabaseClient } from './client.ts';
 import { fetchSignatures, signaturesQueryOptions } from './signatures.ts';
 
 /** How often to ask for new signatures when nothing pushes them. */
@@ -84,30 +84,38 @@ export function useLiveSignatures(enabled: boolean): void {
     };
     document.addEventListener('visibilitychange', onVisibility);
 
-    const client = realtimeWanted() ? supabase() : null;
-    const channel = client
-      ?.channel('signatures-inserts')
-      .on(
-        'postgres_changes',
-        { event: 'INSERT', schema: 'public', table: 'signatures' },
-        (payload) => {
-          const signature = signatureFromRow(payload.new as SignatureRow);
-          if (signature) addToWall(queryClient, [signature]);
-        },
-      )
-      .subscribe((status) => {
-        realtimeHealthy = status === 'SUBSCRIBED';
-        // Without this, a failed socket retries forever; polling takes over instead.
-        if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') client?.realtime.disconnect();
+    let stopped = false;
+    let stopRealtime = () => {};
+    if (realtimeWanted()) {
+      void supabaseClient().then((client) => {
+        if (stopped) return;
+        const channel = client
+          .channel('signatures-inserts')
+          .on(
+            'postgres_changes',
+            { event: 'INSERT', schema: 'public', table: 'signatures' },
+            (payload) => {
+              const signature = signatureFromRow(payload.new as SignatureRow);
+              if (signature) addToWall(queryClient, [signature]);
+            },
+          )
+          .subscribe((status) => {
+            realtimeHealthy = status === 'SUBSCRIBED';
+            // Without this, a failed socket retries forever; polling takes over instead.
+            if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') client.realtime.disconnect();
+          });
+        stopRealtime = () => {
+          void client.removeChannel(channel);
+          client.realtime.disconnect();
+        };
       });
+    }
 
     return () => {
+      stopped = true;
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisibility);
-      if (client && channel) {
-        void client.removeChannel(channel);
-        client.realtime.disconnect();
-      }
+      stopRealtime();
     };
   }, [enabled, queryClient]);
 }

@@ -12,7 +12,7 @@ import {
   type Signature,
   type SignatureRow,
 } from '../domain/signature.ts';
-import { supabase } from './client.ts';
+import { dataApi } from './client.ts';
 
 const TABLE = 'signatures';
 /** Hosted Supabase caps every GET at 1000 rows (max_rows); ask for pages of that size. */
@@ -39,7 +39,7 @@ function failure(
 }
 
 function baseSelect(since: string | null) {
-  const query = supabase().from(TABLE).select('*', { count: 'exact' });
+  const query = dataApi().from(TABLE).select('*', { count: 'exact' });
   const filtered = since === null ? query : query.gte('created_at', since);
   // created_at orders the wall; id breaks ties so pages never overlap or skip.
   return filtered.order('created_at', { ascending: true }).order('id', { ascending: true });
@@ -85,7 +85,7 @@ export interface NewSignature {
 
 /** Saves a signature and answers it as stored (the database may trim the caption). */
 export async function insertSignature(input: NewSignature): Promise<Signature> {
-  const { data, error, status } = await supabase()
+  const { data, error, status } = await dataApi()
     .from(TABLE)
     .insert({ signature: serializeStrokes(input.strokes), caption: normalizeCaption(input.caption) })
     .select();

@@ -2,7 +2,8 @@
  * How a signature looks, as Konva nodes: the board and the export both draw with these, so the
  * exported PNG matches the wall stroke for stroke (spec §9).
  */
-import Konva from 'konva';
+import type KonvaTypes from 'konva';
+import Konva from './konva.ts';
 import {
   CAPTION_STYLE,
   SELECTION_STYLE,
@@ -23,7 +24,7 @@ export function flatPoints(stroke: Stroke): number[] {
 }
 
 /** One white round-capped line; never listening (hit tests use the outlines, not Konva). */
-export function createStrokeLine(stroke: Stroke): Konva.Line {
+export function createStrokeLine(stroke: Stroke): KonvaTypes.Line {
   return new Konva.Line({
     ...STROKE_STYLE,
     points: flatPoints(stroke),
@@ -37,7 +38,7 @@ export function createStrokeLine(stroke: Stroke): Konva.Line {
 const CAPTION_TOP_TO_BASELINE = Math.round(CAPTION_STYLE.fontSize * 0.85);
 
 /** The caption under a signature: its own text, or `#<id>` when it has none. */
-export function createCaption(signature: Signature): Konva.Text {
+export function createCaption(signature: Signature): KonvaTypes.Text {
   const { outline } = signature;
   return new Konva.Text({
     x: outline.x,
@@ -52,7 +53,7 @@ export function createCaption(signature: Signature): Konva.Text {
 }
 
 /** A saved signature: its strokes and its caption, in one group. */
-export function createSignatureGroup(signature: Signature): Konva.Group {
+export function createSignatureGroup(signature: Signature): KonvaTypes.Group {
   const group = new Konva.Group({ listening: false });
   for (const stroke of signature.strokes) group.add(createStrokeLine(stroke));
   group.add(createCaption(signature));
@@ -60,7 +61,7 @@ export function createSignatureGroup(signature: Signature): Konva.Group {
 }
 
 /** The dashed blue outline around the signature being composed. */
-export function createSelectionRect(outline: Rect): Konva.Rect {
+export function createSelectionRect(outline: Rect): KonvaTypes.Rect {
   return new Konva.Rect({
     ...outline,
     ...SELECTION_STYLE,

@@ -5,7 +5,7 @@
  * 3200 × devicePixelRatio, 9600² on a phone, beyond iOS's canvas limit). The only big allocation
  * is one 3200×3200 canvas at pixel ratio 1 (41 MB), released as soon as the PNG is encoded.
  */
-import Konva from 'konva';
+import Konva from '../../ui/konva.ts';
 import { WALL_BACKGROUND, WALL_SIZE } from '../../domain/constants.ts';
 import type { Signature } from '../../domain/signature.ts';
 import { createSignatureGroup } from '../../ui/signature-shapes.ts';

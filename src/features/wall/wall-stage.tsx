@@ -7,7 +7,8 @@
  */
 import type Konva from 'konva';
 import { useEffect, useMemo, useRef, type CSSProperties, type RefObject } from 'react';
-import { Group, Layer, Line, Stage } from 'react-konva';
+// The core entry: the plain 'react-konva' entry imports all of Konva (see ui/konva.ts).
+import { Group, Layer, Line, Stage } from 'react-konva/lib/ReactKonvaCore';
 import { canDraw, type BoardEvent, type BoardState } from '../../domain/board.ts';
 import { STROKE_STYLE } from '../../domain/constants.ts';
 import { createOutlineIndex } from '../../domain/outline-index.ts';
