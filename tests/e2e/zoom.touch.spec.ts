@@ -49,6 +49,28 @@ test('a two-finger pinch zooms around the fingers’ midpoint', async ({ board }
   expect((await board.camera()).scale).toBeCloseTo(c.scale * 1.25, 6);
 });
 
+test('a finger that was panning turns into a pinch when a second one lands', async ({ board }) => {
+  await board.open();
+  // Finger 1 pans the wall by (-100, -100) and stays down.
+  await board.touchStroke(line([250, 500], [150, 400], 5), { lift: false });
+  expect(await board.camera()).toEqual({ x: -100, y: -100, scale: 1 });
+  // Finger 2 lands; both spread around their midpoint (200, 400).
+  const before = await board.wallAt([200, 400]);
+  for (let i = 0; i <= 10; i++) {
+    const d = 50 + 5 * i;
+    await board.touch(i === 0 ? 'touchStart' : 'touchMove', [
+      { id: 1, at: [200 - d, 400] },
+      { id: 2, at: [200 + d, 400] },
+    ]);
+  }
+  await board.touch('touchEnd', []);
+  const c = await board.camera();
+  expect(c.scale).toBeCloseTo(2, 2);
+  const after = await board.wallAt([200, 400]);
+  expect(Math.abs(after[0] - before[0])).toBeLessThan(1);
+  expect(Math.abs(after[1] - before[1])).toBeLessThan(1);
+});
+
 test('pinching out stops where the whole wall fits the phone, centred', async ({ board }) => {
   await board.open();
   await pinch(board, [195, 420], 150, 10, 6);
