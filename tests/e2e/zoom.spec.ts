@@ -210,3 +210,40 @@ test('at 2× a stroke lands at the right wall coordinates, 3 wall pixels wide, a
   await expect(board.toast).toHaveText(TOASTS.blocked);
   await expect(board.captionBox).toHaveCount(0);
 });
+
+test('culling follows the zoom: zoomed out, signatures all over the wall show', async ({
+  board,
+  page,
+  wall,
+}) => {
+  await wall.seed({
+    strokes: [
+      [
+        [100, 100],
+        [300, 100],
+      ],
+    ],
+    caption: 'near',
+  });
+  await wall.seed({
+    strokes: [
+      [
+        [2800, 3000],
+        [3100, 3000],
+      ],
+    ],
+    caption: 'far',
+  });
+  await board.open();
+  expect(await board.shownCaptions()).toEqual(['near']);
+  await page.mouse.move(640, 400);
+  for (let i = 0; i < 8; i++) await page.mouse.wheel(0, 1000);
+  await expect.poll(async () => (await board.camera()).scale).toBe(FIT);
+  expect((await board.shownCaptions()).sort()).toEqual(['far', 'near']);
+  expect((await board.wallPixels([[2950, 3000]]))[0]).toEqual(WHITE);
+  // At 4× around the top left only the near one is drawn again.
+  await page.mouse.move(240, 0);
+  for (let i = 0; i < 8; i++) await page.mouse.wheel(0, -1000);
+  await expect.poll(async () => (await board.camera()).scale).toBe(4);
+  expect(await board.shownCaptions()).toEqual(['near']);
+});
