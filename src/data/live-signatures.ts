@@ -3,27 +3,22 @@
  * seconds, without reloading the wall. Hosted Supabase pushes inserts over Realtime; where that is
  * not available (our local server has none) the client polls quietly for what is new.
  */
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { mergeSignatures, newestCreatedAt, pollStartMs } from '../domain/merge.ts';
+import { newestCreatedAt, pollStartMs } from '../domain/merge.ts';
 import { signatureFromRow, type Signature, type SignatureRow } from '../domain/signature.ts';
 import { dataApiConfig, supabaseClient } from './client.ts';
-import { fetchSignatures, signaturesQueryOptions } from './signatures.ts';
+import {
+  addToCachedWall,
+  fetchSignatures,
+  LATE_COMMIT_MS,
+  signaturesQueryOptions,
+} from './signatures.ts';
 
 /** How often to ask for new signatures when nothing pushes them. */
 export const POLL_INTERVAL_MS = 3000;
 /** While Realtime works, a slow poll still catches anything a dropped socket missed. */
 const SAFETY_POLL_INTERVAL_MS = 30_000;
-/** The longest an insert may take from its transaction's start to its commit (see pollStartMs). */
-const LATE_COMMIT_MS = 15_000;
-
-function addToWall(queryClient: QueryClient, fresh: readonly Signature[]): void {
-  if (fresh.length === 0) return;
-  queryClient.setQueryData(signaturesQueryOptions().queryKey, (wall) =>
-    wall ? mergeSignatures(wall, fresh) : wall,
-  );
-}
-
 /** Remembers when the wall's newest signature was first seen, to place each poll's start. */
 function createPollCursor() {
   let newest: string | null = null;
@@ -67,7 +62,7 @@ export function useLiveSignatures(enabled: boolean): void {
       inFlight = true;
       lastPoll = Date.now();
       try {
-        addToWall(queryClient, await fetchSignatures(pollCursor(wall)));
+        addToCachedWall(queryClient, await fetchSignatures(pollCursor(wall)));
       } catch {
         // Quiet by design: the next tick tries again, and the wall already shown stays.
       } finally {
@@ -96,7 +91,7 @@ export function useLiveSignatures(enabled: boolean): void {
             { event: 'INSERT', schema: 'public', table: 'signatures' },
             (payload) => {
               const signature = signatureFromRow(payload.new as SignatureRow);
-              if (signature) addToWall(queryClient, [signature]);
+              if (signature) addToCachedWall(queryClient, [signature]);
             },
           )
           .subscribe((status) => {

@@ -2,8 +2,15 @@
  * Reading and saving signatures through the data API, and the React Query options and hooks that
  * the features use. Components never see the Supabase client or `{ data, error }` results.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { Stroke } from '../domain/geometry.ts';
+import { mergeSignatures, newestCreatedAt } from '../domain/merge.ts';
 import {
   normalizeCaption,
   serializeStrokes,
@@ -108,6 +115,24 @@ export function signaturesQueryOptions() {
   });
 }
 
+/** The longest an insert may take from its transaction's start to its commit (see pollStartMs). */
+export const LATE_COMMIT_MS = 15_000;
+
+/** Adds signatures fetched later to the cached wall, each id once (a no-op when none are new). */
+export function addToCachedWall(queryClient: QueryClient, fresh: readonly Signature[]): void {
+  if (fresh.length === 0) return;
+  queryClient.setQueryData(signaturesQueryOptions().queryKey, (wall) =>
+    wall ? mergeSignatures(wall, fresh) : wall,
+  );
+}
+
+/** Fetches what is newer than the cached wall (reaching back for late commits) into the cache. */
+async function catchUp(queryClient: QueryClient): Promise<void> {
+  const newest = newestCreatedAt(queryClient.getQueryData(signaturesQueryOptions().queryKey) ?? []);
+  const since = newest && new Date(Date.parse(newest) - LATE_COMMIT_MS).toISOString();
+  addToCachedWall(queryClient, await fetchSignatures(since));
+}
+
 export function useSignatures() {
   return useQuery(signaturesQueryOptions());
 }
@@ -115,19 +140,15 @@ export function useSignatures() {
 /** Saves a signature; on success it joins the cached wall, on a lost race the wall reloads. */
 export function useCreateSignature() {
   const queryClient = useQueryClient();
-  const { queryKey } = signaturesQueryOptions();
   return useMutation({
     mutationFn: insertSignature,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(queryKey, (old) =>
-        old && !old.some((s) => s.id === saved.id) ? [...old, saved] : old,
-      );
-    },
+    onSuccess: (saved) => addToCachedWall(queryClient, [saved]),
     onError: (error) => {
       console.error(error);
-      // Someone else saved on this spot first: reload so their signature shows.
+      // Someone else saved on this spot first: fetch what is new so their signature shows
+      // (quietly, like a live update; the wall already shown stays if this fails too).
       if (error instanceof DataApiError && error.status === 409) {
-        void queryClient.invalidateQueries({ queryKey });
+        catchUp(queryClient).catch(() => undefined);
       }
     },
   });

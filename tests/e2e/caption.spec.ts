@@ -144,9 +144,13 @@ test("a save the database refuses shows 'Error saving signature.' and clears the
   await expect(board.captionBox).toHaveCount(0);
   await expect(board.toggleButton).toBeEnabled();
   expect((await wall.rows()).map((r) => r.caption)).toEqual(['first']);
-  // The lost race reloads the wall: the winner's signature shows, ours is gone.
+  // The lost race fetches what is new: the winner's signature shows, ours is gone, and the
+  // error is not chased away by a second 'Signatures loaded!' (no full reload of the wall).
   await expect.poll(() => board.pixelAt([400, 260])).toEqual(WHITE);
   expect(await board.pixelAt([550, 300])).toEqual(WALL_GREY);
+  const toasts = await board.toastsShown();
+  expect(toasts.filter((t) => t === TOASTS.loaded)).toHaveLength(1);
+  expect(toasts.at(-1)).toBe(TOASTS.saveError);
 });
 
 test("a save answered with a PostgREST error shows 'Error saving signature.'", async ({
