@@ -1,35 +1,84 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 // Directions of import (DESIGN.md §4): domain ← data ← features ← app; ui ← features;
-// features never import each other; server only reaches into src/domain.
-const zones = [
-  { target: './src/domain', from: './src', except: ['./domain'], message: 'src/domain is pure.' },
-  {
-    target: './src/data',
-    from: ['./src/features', './src/app', './src/ui'],
-    message: 'data sits below features.',
-  },
-  {
-    target: './src/ui',
-    from: ['./src/features', './src/app', './src/data'],
-    message: 'ui is shared.',
-  },
-  ...['wall', 'compose', 'export'].map((name) => ({
-    target: `./src/features/${name}`,
-    from: './src/features',
-    except: [`./${name}`],
-    message: 'Features never import each other; compose them in src/app.',
-  })),
-  { target: './src', from: './server', message: 'The app never imports the server.' },
-  {
-    target: './server',
-    from: './src',
-    except: ['./domain'],
-    message: 'The server only shares src/domain.',
-  },
+// features never import each other; Supabase only in src/data; server only reaches into
+// src/domain. Patterns are matched against the import path as written.
+const banned = (message, ...group) => ({ group, message });
+const NOT_PURE = banned(
+  'src/domain is pure: no React, Konva, Supabase or I/O, and nothing outside src/domain.',
+  'react',
+  'react-*',
+  'konva',
+  'konva/*',
+  'react-konva',
+  'react-konva/*',
+  '@supabase/*',
+  '@tanstack/*',
+  '**/data/**',
+  '**/features/**',
+  '**/ui/**',
+  '**/app/**',
+  '**/server/**',
+);
+const SUPABASE_ONLY_IN_DATA = banned('Only src/data knows Supabase.', '@supabase/*');
+const NO_SERVER = banned('The app never imports the server.', '**/server/**');
+const NO_APP = banned('Only src/app composes features.', '**/app/**');
+const restrict = (files, ...patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+const otherFeatures = (name) =>
+  banned(
+    'Features never import each other; compose them in src/app.',
+    ...['wall', 'compose', 'export']
+      .filter((other) => other !== name)
+      .flatMap((other) => [`**/features/${other}/**`, `../${other}/**`]),
+  );
+const boundaries = [
+  restrict(['src/domain/**'], NOT_PURE),
+  restrict(
+    ['src/data/**'],
+    NO_SERVER,
+    NO_APP,
+    banned(
+      'data sits below features and ui.',
+      '**/features/**',
+      '**/ui/**',
+      'konva',
+      'react-konva',
+    ),
+  ),
+  restrict(
+    ['src/ui/**'],
+    NO_SERVER,
+    NO_APP,
+    SUPABASE_ONLY_IN_DATA,
+    banned('ui is shared: it knows no feature and no data.', '**/features/**', '**/data/**'),
+  ),
+  ...['wall', 'compose', 'export'].map((name) =>
+    restrict(
+      [`src/features/${name}/**`],
+      NO_SERVER,
+      NO_APP,
+      SUPABASE_ONLY_IN_DATA,
+      otherFeatures(name),
+    ),
+  ),
+  restrict(['src/app/**', 'src/main.tsx'], NO_SERVER, SUPABASE_ONLY_IN_DATA),
+  restrict(
+    ['server/**'],
+    banned(
+      'The server only shares src/domain.',
+      '**/src/data/**',
+      '**/src/features/**',
+      '**/src/ui/**',
+      '**/src/app/**',
+      'react',
+      'konva',
+    ),
+  ),
 ];
 
 export default tseslint.config(
@@ -46,9 +95,8 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -67,6 +115,7 @@ export default tseslint.config(
     ignores: ['src/**/*.test.ts'],
     rules: { 'no-console': ['error', { allow: ['warn', 'error'] }] },
   },
+  ...boundaries,
   {
     // The rules are pure: no time, randomness, I/O or browser globals.
     files: ['src/domain/**/*.ts'],
