@@ -3,10 +3,11 @@
  * loopback, a fresh temporary DATA_DIR, the production build given by `distDir`, and request
  * logging off. Also seeding through the data API, as any client would.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnServer } from '../tests/support/server-process.ts';
 import { insertBody, type GeneratedSignature } from './wall-generator.ts';
 
 export const ANON_KEY = 'sb_publishable_signwall_local';
@@ -27,54 +28,18 @@ export async function startServer(
   env: Record<string, string> = {},
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'signwall-bench-data-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: distDir,
-      LOG_REQUESTS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
   const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /listening on (http:\/\/\S+)/.exec(output);
-        if (match) {
-          clearTimeout(timer);
-          resolve(match[1]!.replace(/\/$/, ''));
-        }
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`server exited with ${code}:\n${output}`));
-      });
-    });
+    const server = await spawnServer({ DATA_DIR: dataDir, DIST_DIR: distDir, ...env });
     return {
-      url,
-      process: child,
+      url: server.url,
+      process: server.child,
       async stop() {
-        if (child.exitCode === null && child.signalCode === null) {
-          const exited = new Promise((resolve) => child.once('exit', resolve));
-          child.kill('SIGTERM');
-          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-          await exited;
-          clearTimeout(timer);
-        }
+        await server.stop();
         cleanup();
       },
     };
   } catch (error) {
-    child.kill('SIGKILL');
     cleanup();
     throw error;
   }

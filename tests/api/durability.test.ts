@@ -4,8 +4,10 @@
  * starts, and reads and writes work.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnServer, type ServerProcess } from '../support/server-process.ts';
 import { ANON_KEY, backends, type Target } from './harness.ts';
-import { spawnServer, type ServerProcess } from './durability-process.ts';
 import { cellSignature } from './rules-helpers.ts';
 
 const STREAMS = 4;
@@ -41,7 +43,8 @@ async function readAll(url: string): Promise<Acked[]> {
 }
 
 function env(target: Target): Record<string, string> {
-  const base = { ANON_KEY };
+  // The API only: no built app is needed to save and read signatures.
+  const base = { ANON_KEY, DIST_DIR: join(tmpdir(), 'signwall-no-build') };
   return 'databaseUrl' in target.config
     ? { ...base, DATABASE_URL: target.config.databaseUrl }
     : { ...base, DATA_DIR: target.config.dataDir };
