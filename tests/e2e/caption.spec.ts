@@ -75,6 +75,19 @@ test("Enter saves: 'Saving...', then 'Signature saved!', and the caption is stor
   await expect(board.captionInput).toHaveValue('');
 });
 
+test('the caption stops at 200 characters, so the database never refuses it', async ({
+  board,
+  wall,
+}) => {
+  await drawPending(board);
+  await board.captionInput.pressSequentially('x'.repeat(205), { delay: 0 });
+  await expect(board.captionInput).toHaveValue('x'.repeat(200));
+  await board.captionInput.press('Enter');
+  await expect
+    .poll(async () => (await wall.rows()).map((r) => r.caption))
+    .toEqual(['x'.repeat(200)]);
+});
+
 test('the Save button saves an empty or blank caption as null', async ({ board, wall }) => {
   await drawPending(board);
   await board.captionInput.fill('   ');

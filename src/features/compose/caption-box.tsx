@@ -5,6 +5,7 @@
  * buttons.
  */
 import { useId, type KeyboardEvent } from 'react';
+import { MAX_CAPTION_LENGTH } from '../../domain/constants.ts';
 import './compose.css';
 
 export interface CaptionBoxProps {
@@ -56,6 +57,9 @@ export function CaptionBox({
         autoComplete="off"
         enterKeyHint="done"
         value={caption}
+        // The database refuses longer captions, and a refused save clears the drawing: stop the
+        // typing here instead. (maxLength counts UTF-16 units, so it is never looser than SQL.)
+        maxLength={MAX_CAPTION_LENGTH}
         disabled={saving}
         onChange={(e) => onCaptionChange(e.target.value)}
         onKeyDown={onKeyDown}
