@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '54321';
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  spawn(process.execPath, ['server/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort, DIST_DIR: 'dist-none' },
   }),

@@ -1,5 +1,5 @@
 /**
- * The real server (`server/main.ts` under tsx) as a child process on a free loopback port, for the
+ * The real server (`server/main.ts` under Node's own type stripping) as a child process on a free loopback port, for the
  * e2e fixture, the durability test and the benchmark. One process, no wrapper such as npx, so a
  * SIGKILL hits the server itself. Resolves once it prints the address it listens on.
  */
@@ -19,7 +19,7 @@ export interface ServerProcess {
 
 /** Starts the server with PORT=0, HOST=127.0.0.1, LOG_REQUESTS=0, and `env` on top. */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['server/main.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
