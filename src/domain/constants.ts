@@ -8,6 +8,13 @@ export const WALL_SIZE = 3200;
 /** An outline is the points' bounding box grown by this much on every side. */
 export const OUTLINE_PADDING = 10;
 
+/**
+ * A signature's points span at most this many wall pixels (its bounding box before padding), so
+ * no single save can claim the wall. Enforced by the database for new rows; old rows are kept.
+ */
+export const MAX_SIGNATURE_WIDTH = 800;
+export const MAX_SIGNATURE_HEIGHT = 600;
+
 export const MAX_STROKES = 64;
 export const MAX_POINTS = 10_000;
 export const MAX_CAPTION_LENGTH = 200;
