@@ -1,12 +1,29 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 
 // In `npm run dev` the API server listens on API_PORT and Vite proxies the data API to it, so the
 // app always talks to its own origin (no CORS, same as `npm start`).
 const apiPort = process.env.API_PORT ?? '54321';
 
-export default defineConfig({
-  plugins: [react()],
+/**
+ * Link previews need absolute image URLs: with VITE_SITE_URL set at build time (the address the app
+ * is published at), `/og-image.png` in index.html's meta tags becomes `<VITE_SITE_URL>/og-image.png`.
+ */
+function absolutePreviewImage(siteUrl: string | undefined): Plugin {
+  return {
+    name: 'signwall-absolute-preview-image',
+    transformIndexHtml(html) {
+      if (!siteUrl) return html;
+      return html.replaceAll(
+        'content="/og-image.png"',
+        `content="${new URL('/og-image.png', siteUrl).href}"`,
+      );
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), absolutePreviewImage(loadEnv(mode, process.cwd(), 'VITE_').VITE_SITE_URL)],
   server: {
     proxy: {
       '/rest': `http://127.0.0.1:${apiPort}`,
@@ -16,4 +33,4 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
   },
-});
+}));
