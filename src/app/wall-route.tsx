@@ -1,13 +1,25 @@
 /** Every path but /export: the welcome card, and the board once the visitor chooses to sign. */
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { WelcomeCard } from '../features/wall/welcome-card.tsx';
-import { BoardScreen } from './board-screen.tsx';
+
+// The board (Konva, the data client, the drawing code) is its own chunk, so the welcome card
+// shows without waiting for it; it is fetched while the card is on screen (see below).
+const loadBoard = () => import('./board-screen.tsx');
+const BoardScreen = lazy(() => loadBoard().then((m) => ({ default: m.BoardScreen })));
 
 export function WallRoute() {
   const [screen, setScreen] = useState<'welcome' | 'board'>('welcome');
+  useEffect(() => {
+    // Prefetch: by the time a visitor has read the card and tapped 'Sign!', the board is here.
+    // A failed prefetch is not an error yet: the lazy import tries again, and the error boundary
+    // handles it if that fails too.
+    loadBoard().catch(() => undefined);
+  }, []);
   return screen === 'welcome' ? (
     <WelcomeCard onSign={() => setScreen('board')} />
   ) : (
-    <BoardScreen onBack={() => setScreen('welcome')} />
+    <Suspense fallback={<div className="board" aria-busy="true" />}>
+      <BoardScreen onBack={() => setScreen('welcome')} />
+    </Suspense>
   );
 }
