@@ -5,6 +5,7 @@ import {
   canSave,
   controlsLocked,
   initialBoardState,
+  LIMIT_TOAST,
   type BoardEvent,
 } from './board.ts';
 import { TOAST } from './constants.ts';
@@ -58,6 +59,54 @@ describe('board transitions', () => {
     expect(s.toast?.text).toBe(TOAST.blocked);
     // The pointer-up that follows a blocked stroke adds nothing.
     expect(boardReducer(s, { type: 'strokeEnded', stroke: line }).pending).toEqual([line]);
+  });
+
+  it('keeps a stroke cut at a limit, as if released there, and says which limit', () => {
+    const cut = run(
+      draw,
+      ...stroke(),
+      { type: 'strokeStarted' },
+      {
+        type: 'strokeCut',
+        stroke: line,
+        limit: 'size',
+      },
+    );
+    expect(cut).toMatchObject({ stroking: false, pending: [line, line] });
+    expect(cut.toast?.text).toBe('A signature must fit in 800 × 600 px!');
+    // The pointer-up that follows adds nothing.
+    expect(boardReducer(cut, { type: 'strokeEnded', stroke: line })).toBe(cut);
+  });
+
+  it('a cut stroke of one point is discarded, but the visitor still hears why', () => {
+    const cut = run(
+      draw,
+      { type: 'strokeStarted' },
+      {
+        type: 'strokeCut',
+        stroke: [[5, 5]],
+        limit: 'points',
+      },
+    );
+    expect(cut).toMatchObject({ stroking: false, pending: null });
+    expect(cut.toast?.text).toBe('A signature holds at most 10,000 points!');
+  });
+
+  it('refuses a stroke at a limit with its toast, and nothing starts', () => {
+    const s = run(draw, ...stroke(), { type: 'strokeRefused', limit: 'strokes' });
+    expect(s).toMatchObject({ stroking: false, pending: [line] });
+    expect(s.toast?.text).toBe('A signature holds at most 64 strokes!');
+    // Panning or saving: a refusal cannot happen, so it says nothing.
+    const panning = run({ type: 'strokeRefused', limit: 'size' });
+    expect(panning).toBe(initialBoardState);
+  });
+
+  it('has a toast for every limit', () => {
+    expect(LIMIT_TOAST).toEqual({
+      size: TOAST.tooBig,
+      strokes: TOAST.tooManyStrokes,
+      points: TOAST.tooManyPoints,
+    });
   });
 
   it('abandons the stroke in progress silently', () => {

@@ -1,9 +1,10 @@
 /**
  * The board's states and transitions (spec §4) as a reducer over named events. React only
  * dispatches and renders; pointer moves never reach it (the live stroke is drawn imperatively and
- * arrives here once, complete, as `strokeEnded`).
+ * arrives here once, complete, as `strokeEnded`, or as `strokeCut` when it reached a limit).
  */
 import { TOAST } from './constants.ts';
+import type { SignatureLimit } from './drawing-limits.ts';
 import type { Stroke } from './geometry.ts';
 import { nextToast, toastReducer, type Toast, type ToastEvent } from './toast.ts';
 
@@ -29,6 +30,10 @@ export type BoardEvent =
   /** Mouse left the wall, a second finger landed, or the browser cancelled the pointer. */
   | { type: 'strokeAbandoned' }
   | { type: 'strokeEnded'; stroke: Stroke }
+  /** A pointer down the signature's limits refuse (drawing-limits.ts): no stroke starts. */
+  | { type: 'strokeRefused'; limit: SignatureLimit }
+  /** The stroke reached a limit and ended at its last point that fit, as if released there. */
+  | { type: 'strokeCut'; stroke: Stroke; limit: SignatureLimit }
   | { type: 'captionChanged'; caption: string }
   | { type: 'saveRequested' }
   | { type: 'saveSucceeded' }
@@ -48,6 +53,13 @@ export const initialBoardState: BoardState = {
 function withToast(state: BoardState, text: string): BoardState {
   return { ...state, toast: nextToast(state.toast, text) };
 }
+
+/** What the visitor is told when a limit stops a stroke. */
+export const LIMIT_TOAST: Readonly<Record<SignatureLimit, string>> = {
+  size: TOAST.tooBig,
+  strokes: TOAST.tooManyStrokes,
+  points: TOAST.tooManyPoints,
+};
 
 const cleared = { stroking: false, pending: null, caption: '', saving: false } as const;
 
@@ -72,6 +84,14 @@ export function boardReducer(state: BoardState, event: BoardEvent): BoardState {
       // A stroke with fewer than 2 points is discarded.
       if (event.stroke.length < 2) return { ...state, stroking: false };
       return { ...state, stroking: false, pending: [...(state.pending ?? []), event.stroke] };
+    case 'strokeRefused':
+      return canDraw(state) && !state.stroking ? withToast(state, LIMIT_TOAST[event.limit]) : state;
+    case 'strokeCut':
+      if (!state.stroking) return state;
+      return withToast(
+        boardReducer(state, { type: 'strokeEnded', stroke: event.stroke }),
+        LIMIT_TOAST[event.limit],
+      );
     case 'captionChanged':
       return state.pending && !state.saving ? { ...state, caption: event.caption } : state;
     case 'saveRequested':

@@ -60,6 +60,10 @@ export const TOAST = {
   drawingEnabled: 'Drawing enabled',
   panningEnabled: 'Panning enabled',
   blocked: "You can't draw over an existing signature!",
+  // The limits the database enforces (above), said when the board stops a stroke at one.
+  tooBig: `A signature must fit in ${MAX_SIGNATURE_WIDTH} × ${MAX_SIGNATURE_HEIGHT} px!`,
+  tooManyStrokes: `A signature holds at most ${MAX_STROKES} strokes!`,
+  tooManyPoints: `A signature holds at most ${MAX_POINTS.toLocaleString('en-US')} points!`,
   preparingExport: 'Preparing export...',
   generatingPng: 'Generating PNG...',
   exportComplete: 'Export complete!',

@@ -5,19 +5,6 @@
  */
 import { Board, expect, line, test, TOASTS, WALL_GREY, WHITE } from './support/board.ts';
 
-interface KonvaRect {
-  className: string;
-  attrs: { x: number; y: number; width: number; height: number; dash?: number[]; stroke?: string };
-}
-
-/** The dashed selection outlines on the board (the pending signature's). */
-async function selectionRects(board: Board) {
-  return board.page.evaluate(() => {
-    const w = window as unknown as { Konva: { stages: Array<{ find(s: string): KonvaRect[] }> } };
-    return w.Konva.stages[0]!.find('Rect').map((r) => ({ ...r.attrs }));
-  });
-}
-
 test('a stroke is drawn white where the pointer went, the wall stays still, and the caption box opens', async ({
   board,
   page,
@@ -52,7 +39,7 @@ test('a stroke is drawn white where the pointer went, the wall stays still, and 
     ]),
   ).toEqual([WHITE, WHITE, WHITE, WALL_GREY]);
   // The pending signature wears the dashed blue selection outline around its padded box.
-  expect(await selectionRects(board)).toEqual([
+  expect(await board.selectionRects()).toEqual([
     expect.objectContaining({ x: 290, y: 290, width: 320, height: 20, dash: [10, 5] }),
   ]);
   // Still locked while the caption is pending.
@@ -162,7 +149,7 @@ test('the pending signature never blocks its author; further strokes join it', a
       [410, 350],
     ]),
   ).toEqual([WHITE, WHITE]);
-  expect(await selectionRects(board)).toEqual([
+  expect(await board.selectionRects()).toEqual([
     expect.objectContaining({ x: 290, y: 285, width: 220, height: 125 }),
   ]);
   await board.saveButton.click();

@@ -1,13 +1,16 @@
 /**
  * Freehand drawing from pointer events (mouse, pen and touch alike; one event family, konva.md
  * §2). The stroke in progress lives in a ref and on one Konva Line updated per move; React hears
- * about it once when it starts and once when it ends, is blocked or is abandoned.
+ * about it once when it starts and once when it ends, is cut at a limit, is blocked or is
+ * abandoned. The signature's limits (drawing-limits.ts) are kept as a running tally in the same
+ * ref, so checking them costs O(1) per move and renders nothing.
  */
 import type Konva from 'konva';
 import type { KonvaEventObject } from 'konva/lib/Node';
-import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import type { BoardEvent } from '../../domain/board.ts';
-import type { Point } from '../../domain/geometry.ts';
+import { addPoint, startStroke, tallyOf, type DrawingTally } from '../../domain/drawing-limits.ts';
+import type { Point, Stroke } from '../../domain/geometry.ts';
 import type { OutlineIndex } from '../../domain/outline-index.ts';
 import type { Signature } from '../../domain/signature.ts';
 import { contentOrigin, wallPointOf } from './pointer-position.ts';
@@ -18,6 +21,8 @@ interface ActiveStroke {
   points: Point[];
   /** The same points flattened for Konva, grown in place. */
   flat: number[];
+  /** The pending strokes and this one together, against the signature's limits. */
+  tally: DrawingTally;
 }
 
 export interface StrokeInputOptions {
@@ -27,6 +32,8 @@ export interface StrokeInputOptions {
   canDraw: boolean;
   /** The board believes a stroke is in progress; when it stops believing so, drop ours. */
   stroking: boolean;
+  /** The strokes awaiting their caption: a new stroke joins them within the limits. */
+  pending: readonly Stroke[] | null;
   /** Saved signatures only: the pending signature's own outline never blocks its author. */
   index: OutlineIndex<Signature>;
   dispatch: (event: BoardEvent) => void;
@@ -42,10 +49,12 @@ export interface StrokeHandlers {
 }
 
 export function useStrokeInput(options: StrokeInputOptions): StrokeHandlers {
-  const { stageRef, liveLineRef, stroking } = options;
-  const latest = useRef(options);
+  const { stageRef, liveLineRef, stroking, pending } = options;
+  // Read once per pending change (a stroke ended, a save or cancel), never per move.
+  const pendingTally = useMemo(() => tallyOf(pending), [pending]);
+  const latest = useRef({ ...options, pendingTally });
   useLayoutEffect(() => {
-    latest.current = options;
+    latest.current = { ...options, pendingTally };
   });
   const active = useRef<ActiveStroke | null>(null);
 
@@ -63,7 +72,7 @@ export function useStrokeInput(options: StrokeInputOptions): StrokeHandlers {
   const onPointerDown = useCallback(
     (e: PointerEvt) => {
       const evt = e.evt;
-      const { canDraw, index, dispatch } = latest.current;
+      const { canDraw, index, pendingTally, dispatch } = latest.current;
       const stage = stageRef.current;
       const line = liveLineRef.current;
       if (!canDraw || !stage || !line) return;
@@ -75,11 +84,23 @@ export function useStrokeInput(options: StrokeInputOptions): StrokeHandlers {
       if (evt.pointerType === 'mouse' && evt.button !== 0) return;
       const origin = contentOrigin(stage);
       const p = wallPointOf(stage, evt, origin);
+      // Before the outlines: a stroke the limits refuse could never be kept anywhere here.
+      const start = startStroke(pendingTally, p);
+      if (!start.ok) {
+        dispatch({ type: 'strokeRefused', limit: start.limit });
+        return;
+      }
       if (index.itemAtPoint(p)) {
         dispatch({ type: 'strokeBlocked' });
         return;
       }
-      active.current = { pointerId: evt.pointerId, origin, points: [p], flat: [p[0], p[1]] };
+      active.current = {
+        pointerId: evt.pointerId,
+        origin,
+        points: [p],
+        flat: [p[0], p[1]],
+        tally: start.tally,
+      };
       // Two copies of the first point: a round-capped zero-length line shows a dot at once.
       line.points([p[0], p[1], p[0], p[1]]);
       line.visible(true);
@@ -102,11 +123,21 @@ export function useStrokeInput(options: StrokeInputOptions): StrokeHandlers {
         const p = wallPointOf(stage, sample, stroke.origin);
         const last = stroke.points[stroke.points.length - 1]!;
         if (p[0] === last[0] && p[1] === last[1]) continue;
+        // A limit first: the segment to `p` is never drawn then, so it cannot be blocked either.
+        const step = addPoint(stroke.tally, p);
+        if (!step.ok) {
+          // Ends as if released at the last point that fit; until the pointer lifts, its
+          // further moves find no active stroke and add nothing.
+          hideLive();
+          dispatch({ type: 'strokeCut', stroke: stroke.points, limit: step.limit });
+          return;
+        }
         if (index.itemOnSegment(last, p)) {
           hideLive();
           dispatch({ type: 'strokeBlocked' });
           return;
         }
+        stroke.tally = step.tally;
         stroke.points.push(p);
         stroke.flat.push(p[0], p[1]);
       }

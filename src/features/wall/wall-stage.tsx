@@ -59,6 +59,7 @@ export function WallStage({ board, signatures, dispatch, readoutRef, zoomRef }: 
     liveLineRef,
     canDraw: canDraw(board),
     stroking: board.stroking,
+    pending: board.pending,
     index,
     dispatch,
   });

@@ -25,7 +25,20 @@ export const TOASTS = {
   drawingEnabled: 'Drawing enabled',
   panningEnabled: 'Panning enabled',
   blocked: "You can't draw over an existing signature!",
+  tooBig: 'A signature must fit in 800 × 600 px!',
+  tooManyStrokes: 'A signature holds at most 64 strokes!',
+  tooManyPoints: 'A signature holds at most 10,000 points!',
 } as const;
+
+/** A Konva rectangle's attributes as the page holds them. */
+export interface RectAttrs {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  dash?: number[];
+  stroke?: string;
+}
 
 interface KonvaWindow {
   Konva: {
@@ -203,6 +216,16 @@ export class Board {
         stage.position(position);
       }
     }, points);
+  }
+
+  /** The dashed selection outlines on the board (the pending signature's), in wall pixels. */
+  async selectionRects(): Promise<RectAttrs[]> {
+    return this.page.evaluate(() => {
+      const w = window as unknown as {
+        Konva: { stages: Array<{ find(s: string): Array<{ attrs: RectAttrs }> }> };
+      };
+      return w.Konva.stages[0]!.find('Rect').map((r) => ({ ...r.attrs }));
+    });
   }
 
   /** Saved-signature groups the culling layer currently shows. */

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_POINTS, MAX_SIGNATURE_HEIGHT, MAX_SIGNATURE_WIDTH, MAX_STROKES } from './constants.ts';
+import { addPoint, startStroke, tallyOf, type DrawingTally } from './drawing-limits.ts';
+import type { Point, Stroke } from './geometry.ts';
+import { findSignatureProblem } from './signature.ts';
+import { extentFits, extentOf } from './signature-size.ts';
+
+const EMPTY = tallyOf(null);
+
+/** Draws `points` as one stroke on top of `tally`: the points kept and why it stopped, if it did. */
+function drawStroke(tally: DrawingTally, points: readonly Point[]) {
+  const [first, ...rest] = points;
+  const start = startStroke(tally, first!);
+  if (!start.ok) return { kept: [] as Point[], limit: start.limit, tally };
+  let current = start.tally;
+  const kept: Point[] = [first!];
+  for (const p of rest) {
+    const step = addPoint(current, p);
+    if (!step.ok) return { kept, limit: step.limit, tally: current };
+    current = step.tally;
+    kept.push(p);
+  }
+  return { kept, limit: null, tally: current };
+}
+
+/** A horizontal run of points from x0 to x1 at height y, one every `step` wall pixels. */
+function run(x0: number, x1: number, y: number, step = 50): Point[] {
+  const out: Point[] = [];
+  for (let x = x0; x < x1; x += step) out.push([x, y]);
+  out.push([x1, y]);
+  return out;
+}
+
+describe('the tally of the pending strokes', () => {
+  it('counts strokes and points and measures their extent', () => {
+    const strokes: Stroke[] = [
+      [
+        [10, 20],
+        [30, 5],
+      ],
+      [
+        [15, 40],
+        [16, 41],
+        [17, 42],
+      ],
+    ];
+    expect(tallyOf(strokes)).toEqual({ extent: extentOf(strokes), strokes: 2, points: 5 });
+    expect(EMPTY).toEqual({ extent: null, strokes: 0, points: 0 });
+  });
+});
+
+describe('the size limit while drawing', () => {
+  it('keeps a stroke exactly 800 wide and cuts one more tenth of a pixel', () => {
+    const exact = drawStroke(EMPTY, [
+      [100, 300],
+      [100 + MAX_SIGNATURE_WIDTH, 300],
+    ]);
+    expect(exact.limit).toBeNull();
+    const over = drawStroke(EMPTY, [
+      [100, 300],
+      [500, 300],
+      [100 + MAX_SIGNATURE_WIDTH + 0.1, 300],
+      [200, 300],
+    ]);
+    expect(over.limit).toBe('size');
+    expect(over.kept).toEqual([
+      [100, 300],
+      [500, 300],
+    ]);
+  });
+
+  it('keeps exactly 600 high and cuts one more', () => {
+    expect(
+      drawStroke(EMPTY, [
+        [300, 1000],
+        [300, 1000 + MAX_SIGNATURE_HEIGHT],
+      ]).limit,
+    ).toBeNull();
+    expect(
+      drawStroke(EMPTY, [
+        [300, 1000],
+        [300, 1000 + MAX_SIGNATURE_HEIGHT + 0.1],
+      ]),
+    ).toMatchObject({ limit: 'size', kept: [[300, 1000]] });
+  });
+
+  it('cuts a 1,200 px drag where it passes 800 wide, whichever way it goes', () => {
+    const right = drawStroke(EMPTY, run(1000, 2200, 500));
+    expect(right.limit).toBe('size');
+    expect(right.kept.at(-1)).toEqual([1800, 500]);
+    const left = drawStroke(EMPTY, run(1000, 2200, 500).reverse());
+    expect(left.kept.at(-1)).toEqual([1400, 500]);
+  });
+
+  it('measures the pending strokes and the live one together', () => {
+    const pending = tallyOf([
+      [
+        [1000, 1000],
+        [1100, 1000],
+      ],
+    ]);
+    // Starting 700 to the left of the pending box still fits: 800 wide in all.
+    const fits = drawStroke(pending, [
+      [400, 1000],
+      [300, 1000],
+    ]);
+    expect(fits).toMatchObject({ limit: null });
+    expect(extentFits(fits.tally.extent)).toBe(true);
+    // A first point beyond what the pending strokes allow starts nothing.
+    expect(startStroke(pending, [299.9, 1000])).toEqual({ ok: false, limit: 'size' });
+    expect(startStroke(pending, [1050, 1000 + MAX_SIGNATURE_HEIGHT + 1])).toEqual({
+      ok: false,
+      limit: 'size',
+    });
+  });
+
+  it('works in wall coordinates, whatever the zoom showed', () => {
+    // The same wall points give the same answer: the tally never sees screen pixels.
+    const points = run(0, MAX_SIGNATURE_WIDTH, 3200, 0.5);
+    expect(drawStroke(EMPTY, points)).toMatchObject({ limit: null });
+    expect(drawStroke(EMPTY, [...points, [MAX_SIGNATURE_WIDTH + 0.1, 3200]]).limit).toBe('size');
+  });
+});
+
+describe('the stroke and point limits while drawing', () => {
+  const dot = (i: number): Stroke => [
+    [100 + i, 100],
+    [100 + i, 101],
+  ];
+
+  it('starts the 64th stroke and refuses the 65th', () => {
+    const pending63 = tallyOf(Array.from({ length: MAX_STROKES - 1 }, (_, i) => dot(i)));
+    const sixtyFourth = drawStroke(pending63, dot(70));
+    expect(sixtyFourth.limit).toBeNull();
+    expect(sixtyFourth.tally.strokes).toBe(MAX_STROKES);
+    expect(startStroke(sixtyFourth.tally, [150, 150])).toEqual({ ok: false, limit: 'strokes' });
+  });
+
+  it('ends a stroke at the 10,000th point in all', () => {
+    // A zigzag of 9,900 points inside a 100 × 10 box.
+    const first: Stroke = Array.from({ length: MAX_POINTS - 100 }, (_, i) => [
+      100 + (i % 100),
+      300 + (i % 10),
+    ]);
+    const pending = tallyOf([first]);
+    expect(pending.points).toBe(MAX_POINTS - 100);
+    const live = run(100, 190, 400, 0.5); // 181 points; only 100 fit
+    const cut = drawStroke(pending, live);
+    expect(cut.limit).toBe('points');
+    expect(cut.kept).toEqual(live.slice(0, 100));
+    expect(cut.tally.points).toBe(MAX_POINTS);
+    // Exactly what the database accepts, and one point more is what it refuses.
+    expect(findSignatureProblem([first, cut.kept], null)).toBeNull();
+    expect(findSignatureProblem([first, live.slice(0, 101)], null)).toBe('too-many-points');
+  });
+
+  it('refuses a stroke when fewer than two points are left for it', () => {
+    const almostFull = { extent: null, strokes: 1, points: MAX_POINTS - 1 };
+    expect(startStroke(almostFull, [5, 5])).toEqual({ ok: false, limit: 'points' });
+    const twoLeft = { extent: null, strokes: 1, points: MAX_POINTS - 2 };
+    expect(drawStroke(twoLeft, dot(0))).toMatchObject({ limit: null });
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Issue #10 with the mouse: the board keeps a pending signature within the database's limits
+ * (800 × 600 wall px of points, 64 strokes) so a save is never refused for a reason it could
+ * foresee. A stroke that would break a limit ends at its last point that fit and is kept; one
+ * that could not start does not. Rows are read back from the real server.
+ */
+import { expect, line, test, TOASTS, WALL_GREY, WHITE } from './support/board.ts';
+
+test('a stroke dragged 1,200 px wide is cut at 800 wide, kept, and saved', async ({
+  board,
+  page,
+  wall,
+}) => {
+  await board.open();
+  await board.drawMode();
+  // 50 px apart from x 40 to 1240: the point at 840 is the last of 800 wide.
+  await board.drawStroke(line([40, 400], [1240, 400], 24), { release: false });
+  await expect(board.toast).toHaveText(TOASTS.tooBig);
+  // Ended as if released at 840, with the button still held: the caption box is open.
+  await expect(board.captionBox).toBeVisible();
+  expect(
+    await board.pixels([
+      [41, 400],
+      [839, 400],
+      [900, 400],
+      [1200, 400],
+    ]),
+  ).toEqual([WHITE, WHITE, WALL_GREY, WALL_GREY]);
+  expect(await board.selectionRects()).toEqual([
+    expect.objectContaining({ x: 30, y: 390, width: 820, height: 20 }),
+  ]);
+
+  // Until the button is released, moves add nothing.
+  for (const [x, y] of line([1240, 400], [1240, 700], 6)) await page.mouse.move(x, y);
+  await page.mouse.up();
+  expect(await board.pixelAt([1240, 600])).toEqual(WALL_GREY);
+  expect(await board.selectionRects()).toEqual([expect.objectContaining({ width: 820 })]);
+  // Said once for the stroke, not once per move beyond the box.
+  expect((await board.toastsShown()).filter((t) => t === TOASTS.tooBig)).toHaveLength(1);
+
+  await board.saveButton.click();
+  await expect(board.toast).toHaveText(TOASTS.saved);
+  const rows = await wall.rows();
+  expect(rows).toHaveLength(1);
+  expect(JSON.parse(rows[0]!.signature)).toEqual([line([40, 400], [840, 400], 16)]);
+});
+
+test('a pointer down beyond what the pending signature allows starts nothing; within it joins', async ({
+  board,
+  wall,
+}) => {
+  await board.open();
+  await board.drawMode();
+  await board.drawStroke(line([300, 300], [600, 300], 10));
+  await expect(board.captionBox).toBeVisible();
+
+  // 1,150 is 850 px from the pending strokes' left edge at 300.
+  await board.drawStroke(line([1150, 500], [1200, 550], 5));
+  await expect(board.toast).toHaveText(TOASTS.tooBig);
+  expect(await board.pixelAt([1175, 525])).toEqual(WALL_GREY);
+  expect(await board.selectionRects()).toEqual([
+    expect.objectContaining({ x: 290, y: 290, width: 320, height: 20 }),
+  ]);
+  await expect(board.captionBox).toBeVisible();
+
+  // Starting 700 px away fits, and so does reaching exactly 800 wide.
+  await board.drawStroke(line([1000, 500], [1100, 500], 4));
+  expect(await board.pixelAt([1050, 500])).toEqual(WHITE);
+  expect(await board.selectionRects()).toEqual([
+    expect.objectContaining({ x: 290, y: 290, width: 820, height: 220 }),
+  ]);
+  await board.saveButton.click();
+  await expect(board.toast).toHaveText(TOASTS.saved);
+  const rows = await wall.rows();
+  expect(JSON.parse(rows[0]!.signature)).toHaveLength(2);
+});
+
+test('the 65th stroke does not start', async ({ board, wall }) => {
+  await board.open();
+  await board.drawMode();
+  // 64 short strokes in a grid clear of the buttons and of the caption box.
+  for (let i = 0; i < 64; i++) {
+    const x = 100 + (i % 16) * 40;
+    const y = 100 + Math.floor(i / 16) * 40;
+    await board.drawStroke([
+      [x, y],
+      [x + 20, y],
+    ]);
+  }
+  await expect(board.captionBox).toBeVisible();
+  await board.drawStroke(line([200, 600], [300, 600], 4));
+  await expect(board.toast).toHaveText(TOASTS.tooManyStrokes);
+  expect(await board.pixelAt([250, 600])).toEqual(WALL_GREY);
+
+  await board.saveButton.click();
+  await expect(board.toast).toHaveText(TOASTS.saved);
+  const rows = await wall.rows();
+  expect(JSON.parse(rows[0]!.signature)).toHaveLength(64);
+});
