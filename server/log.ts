@@ -19,12 +19,17 @@ export function isLogLevel(value: string): value is LogLevel {
   return (LOG_LEVELS as readonly string[]).includes(value);
 }
 
-export function createLogger(level: LogLevel = 'info'): Logger {
-  return pino({
+/** A logger at `level`, writing JSON lines to stdout (or `destination`, which tests read). */
+export function createLogger(
+  level: LogLevel = 'info',
+  destination?: pino.DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
     level,
     // `err` (and `error`) keep their `cause` chain: a wrapped database error says what went wrong.
     serializers: { err: pino.stdSerializers.errWithCause, error: pino.stdSerializers.errWithCause },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** The request path without its query string (which may carry `apikey=`). */
