@@ -1,45 +1,80 @@
 /**
  * The server, built but not listening: tests start it in-process on port 0, `main.ts` on PORT.
- * Order matters: compression wraps every reply (API JSON too: bytes matter on phones), the body
- * limit and raw-text parsing come before any route, then the API, then the app with its SPA fallback.
+ * Order matters: connection limits and security headers apply to everything, compression wraps every
+ * reply (API JSON too: bytes matter on phones), the body limit and raw-text parsing come before any
+ * route, then the API, then the app with its SPA fallback.
  */
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { MAX_BODY_BYTES } from '../src/domain/constants.ts';
 import { loadSchemaCache } from './db/schema-cache.ts';
 import type { Database } from './db/types.ts';
-import { ApiError, pgrst } from './rest/errors.ts';
+import {
+  capConnectionsPerAddress,
+  clientErrorHandler,
+  DEFAULT_HTTP_LIMITS,
+  fastifyHttpOptions,
+  type HttpLimits,
+} from './http/connections.ts';
 import { registerRest, sendError } from './http/rest-route.ts';
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { registerStatic } from './http/static.ts';
+import { createLogger, pathOf, RequestLog, type Logger } from './log.ts';
+import { ApiError, pgrst } from './rest/errors.ts';
+
+/**
+ * Default for `maxResponseBytes`: a full page of MAX_ROWS real signatures is ~5 MB (4.5 KB a row on
+ * average), so 32 MB leaves room for pages of unusually large ones while no single answer can grow
+ * the process (and PGlite's never-shrinking WASM heap) without bound.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 export interface ServerOptions {
   db: Database;
   anonKey: string;
   /** Row cap per GET, like hosted Supabase's `max_rows`. */
   maxRows?: number;
+  /** Byte cap per read answer; a page that would be larger stops early (rest/sql.ts). */
+  maxResponseBytes?: number;
   distDir: string;
+  /** One log line per finished request (LOG_REQUESTS); errors are logged regardless. */
   logRequests?: boolean;
+  /** Where lines go; default: a logger at `warn`, so tests show errors and nothing else. */
+  logger?: Logger;
+  /** Timeouts and connection caps; production defaults in connections.ts. */
+  httpLimits?: Partial<HttpLimits>;
+  /**
+   * The data API's origin when the app was built for another one (VITE_SUPABASE_URL / API_ORIGIN),
+   * allowed in the Content-Security-Policy's connect-src; null when the app calls this server.
+   */
+  apiOrigin?: string | null;
   /** Tables exposed under /rest/v1; everything else is 404 PGRST205. */
   tables?: string[];
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { db, anonKey, distDir, maxRows = 1000, logRequests = true } = options;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const logger = options.logger ?? createLogger('warn');
+  const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits };
+  const headers = securityHeaders(options.apiOrigin ?? null);
   const schema = await loadSchemaCache(db, options.tables ?? ['signatures']);
-  const app = Fastify({ logger: false, bodyLimit: MAX_BODY_BYTES });
+  const app = Fastify({
+    // Typed as Fastify's base logger so the instance keeps its default type everywhere else.
+    loggerInstance: logger as FastifyBaseLogger,
+    logController: new RequestLog(logRequests),
+    bodyLimit: MAX_BODY_BYTES,
+    ...fastifyHttpOptions(limits),
+    clientErrorHandler: clientErrorHandler(headers, logger),
+  });
+  capConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress, logger);
+  registerSecurityHeaders(app, options.apiOrigin ?? null);
 
   // Refuse big bodies from their declared length, before a byte of them is read.
   app.addHook('onRequest', async (request) => {
     const length = Number(request.headers['content-length'] ?? 0);
     if (length > MAX_BODY_BYTES) throw pgrst.bodyTooLarge(MAX_BODY_BYTES);
   });
-  if (logRequests) {
-    app.addHook('onResponse', async (request, reply) => {
-      const path = (request.raw.url ?? '').split('?')[0];
-      const ms = reply.elapsedTime.toFixed(1);
-      console.log(`${request.method} ${path} ${reply.statusCode} ${ms}ms`);
-    });
-  }
 
   // Bodies stay raw text: with `columns=` PostgREST hands the untouched text to Postgres, and the
   // content type is judged by the API (415 in the envelope), not by a parser.
@@ -55,9 +90,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           : error.statusCode && error.statusCode < 500
             ? new ApiError(error.statusCode, { message: error.message })
             : error;
-    if (request.url.startsWith('/rest/')) return sendError(reply, api);
+    if (pathOf(request.raw.url).startsWith('/rest/')) return sendError(reply, api);
     const status = api instanceof ApiError ? api.status : 500;
-    if (status === 500) console.error('unexpected error:', error);
+    if (status >= 500) {
+      request.log.error({ err: error, status }, 'request failed');
+      return reply.code(status).type('text/plain; charset=utf-8').send('Internal server error\n');
+    }
     return reply.code(status).type('text/plain; charset=utf-8').send(`${api.message}\n`);
   });
 
@@ -67,7 +105,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     encodings: ['br', 'gzip', 'deflate'],
     globalDecompression: false,
   });
-  registerRest(app, { db, schema, anonKey, maxRows });
+
+  registerRest(app, { db, schema, anonKey, maxRows, maxResponseBytes });
   await registerStatic(app, distDir);
   return app;
 }

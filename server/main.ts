@@ -6,20 +6,30 @@
 import { resolve } from 'node:path';
 import { buildServer } from './app.ts';
 import { openDatabase } from './db/index.ts';
+import { apiOriginOf } from './http/security-headers.ts';
+import { createLogger, isLogLevel } from './log.ts';
 
 const env = process.env;
+const level = env.LOG_LEVEL || 'info';
+if (!isLogLevel(level))
+  throw new Error(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
+const log = createLogger(level);
 const port = Number(env.PORT ?? 3000);
 const host = env.HOST ?? '127.0.0.1';
 const maxRows = Number(env.MAX_ROWS ?? 1000);
 if (!Number.isInteger(maxRows) || maxRows < 1)
   throw new Error(`MAX_ROWS must be a positive integer`);
+// Behind a reverse proxy every client has the proxy's address: raise the cap, or 0 to turn it off.
+const perAddress = Number(env.MAX_CONNECTIONS_PER_ADDRESS ?? 64);
+if (!Number.isInteger(perAddress) || perAddress < 0)
+  throw new Error(`MAX_CONNECTIONS_PER_ADDRESS must be a non-negative integer`);
 
 const db = await openDatabase(
   env.DATABASE_URL
     ? { databaseUrl: env.DATABASE_URL }
     : { dataDir: resolve(env.DATA_DIR ?? './data') },
 );
-if (db.applied.length > 0) console.log(`applied migrations: ${db.applied.join(', ')}`);
+if (db.applied.length > 0) log.info(`applied migrations: ${db.applied.join(', ')}`);
 
 const app = await buildServer({
   db,
@@ -27,12 +37,15 @@ const app = await buildServer({
   maxRows,
   distDir: resolve(env.DIST_DIR ?? './dist'),
   logRequests: env.LOG_REQUESTS !== '0',
+  logger: log,
+  apiOrigin: apiOriginOf(env.API_ORIGIN || env.VITE_SUPABASE_URL),
+  httpLimits: { maxConnectionsPerAddress: perAddress },
 });
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) {
-    console.log(`${signal} again: exiting now`);
+    log.warn(`${signal} again: exiting now`);
     process.exit(1);
   }
   stopping = true;
@@ -45,4 +58,6 @@ process.on('SIGINT', (signal) => void shutdown(signal));
 process.on('SIGTERM', (signal) => void shutdown(signal));
 
 const address = await app.listen({ port, host });
+// Plain text on purpose, not a JSON log line: scripts and test harnesses wait for this exact line
+// and read the address from it (/listening on (http:\/\/\S+)/).
 console.log(`signwall listening on ${address}`);

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/index.ts';
 import type { SchemaCache } from '../rest/ast.ts';
-import { ApiError, fromSqlError, isSqlError, pgrst } from '../rest/errors.ts';
+import { ApiError, fromSqlError, internalError, isSqlError, pgrst } from '../rest/errors.ts';
 import { parseRequest, type RestRequest } from '../rest/parse.ts';
 import { checkSingular, respond, type ResultRow } from '../rest/respond.ts';
 import { buildStatement } from '../rest/sql.ts';
@@ -19,25 +19,30 @@ export interface RestOptions {
   schema: SchemaCache;
   anonKey: string;
   maxRows: number;
+  /** The most bytes of JSON one read answers (sql.ts, wrapCapped). */
+  maxResponseBytes: number;
 }
 
 const PREFIX = '/rest/v1/';
 
-/** Renders any error as PostgREST would; unexpected ones are logged and become a 500 envelope. */
+/**
+ * Renders any error in PostgREST's envelope. A 4xx says what was wrong with the request; a 5xx says
+ * only "Internal server error" (and its code), while the cause, which may carry database internals
+ * and file paths, goes to the log with the request's id.
+ */
 export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
   let apiError: ApiError;
   if (error instanceof ApiError) apiError = error;
   else if (isSqlError(error)) apiError = fromSqlError(error);
   else if (isConnectionError(error)) {
-    // PostgREST's answer while the database is unreachable; clients retry GETs on 503.
-    apiError = new ApiError(503, {
-      code: 'PGRST001',
-      message: 'Database client error. Retrying the connection.',
-      details: error.message,
-    });
+    // PostgREST's code while the database is unreachable; clients retry GETs on 503.
+    apiError = new ApiError(503, { code: 'PGRST001', message: error.message });
   } else {
-    console.error('unexpected error:', error);
-    apiError = new ApiError(500, { code: 'PGRST500', message: 'Internal server error' });
+    apiError = new ApiError(500, { code: 'PGRST500', message: 'unexpected error' });
+  }
+  if (apiError.status >= 500) {
+    reply.log.error({ err: error, status: apiError.status }, 'request failed');
+    apiError = internalError(apiError.status, apiError.body.code, apiError.headers);
   }
   corsHeaders(reply);
   reply.code(apiError.status).headers(apiError.headers);
@@ -99,7 +104,7 @@ function versionQuery(table: string): string {
 }
 
 export function registerRest(app: FastifyInstance, options: RestOptions): void {
-  const { db, schema, anonKey, maxRows } = options;
+  const { db, schema, anonKey, maxRows, maxResponseBytes } = options;
   const readCache = new ReadCache();
 
   app.route({
@@ -131,7 +136,7 @@ export function registerRest(app: FastifyInstance, options: RestOptions): void {
               const cached = readCache.get(cacheKey, version);
               if (cached) return cached;
             }
-            const statement = buildStatement(plan);
+            const statement = buildStatement(plan, { maxResponseBytes });
             const [result] = await tx.query<ResultRow>(statement.text, statement.params);
             // Throwing inside the transaction rolls back a write that produced ≠ 1 row.
             checkSingular(plan, result!);

@@ -2,9 +2,13 @@
  * The built app from DIST_DIR: hashed `/assets/*` cached forever, `index.html` always revalidated,
  * and every other GET that is not a file answered with `index.html` so client routes such as
  * `/export` work on reload. Without a build, GET / explains how to make one.
+ *
+ * Only what the build put in DIST_DIR is served: no dotfiles (a stray `.env` or `.git` next to the
+ * build), and no file whose real path, symlinks resolved, lies outside DIST_DIR. Such paths are
+ * answered as if the file did not exist.
  */
-import { existsSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -13,14 +17,41 @@ const NO_BUILD_HINT =
   'signwall: the data API is running, but there is no built app to serve.\n' +
   'Run `npm run build` (or `npm start`, which builds first), then reload.\n';
 
+/** True when `path` (already resolved) is `root` or below it. */
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/**
+ * Whether a URL path may be served from `realRoot`: no segment starts with a dot, and the file, if it
+ * exists, resolves (through any symlink) to a place inside the root. A missing file is allowed here
+ * so that it reaches the normal not-found answer.
+ */
+export function servablePath(realRoot: string, urlPath: string): boolean {
+  const segments = urlPath.split('/');
+  if (segments.some((segment) => segment.startsWith('.'))) return false;
+  let real: string;
+  try {
+    real = realpathSync(join(realRoot, ...segments));
+  } catch {
+    return true;
+  }
+  return isInside(realRoot, real);
+}
+
 export async function registerStatic(app: FastifyInstance, distDir: string): Promise<void> {
-  const hasBuild = existsSync(join(distDir, 'index.html'));
+  const realRoot = existsSync(distDir) ? realpathSync(distDir) : distDir;
+  const index = join(realRoot, 'index.html');
+  const hasBuild = existsSync(index) && isInside(realRoot, realpathSync(index));
   if (hasBuild) {
     await app.register(fastifyStatic, {
-      root: distDir,
+      root: realRoot,
+      dotfiles: 'ignore',
+      allowedPath: (pathname) => servablePath(realRoot, pathname),
       cacheControl: false, // set below: the default max-age=0 fits neither kind of file
       setHeaders(reply, filePath) {
-        const inAssets = relative(distDir, filePath).split(sep)[0] === 'assets';
+        const inAssets = relative(realRoot, filePath).split(sep)[0] === 'assets';
         reply.header('Cache-Control', inAssets ? IMMUTABLE : 'no-cache');
       },
     });

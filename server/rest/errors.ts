@@ -33,7 +33,8 @@ export class ApiError extends Error {
 export const pgrst = {
   parse: (message: string, details: string | null = null) =>
     new ApiError(400, { code: 'PGRST100', message, details }),
-  invalidBody: (message: string) => new ApiError(400, { code: 'PGRST102', message }),
+  invalidBody: (message: string, details: string | null = null) =>
+    new ApiError(400, { code: 'PGRST102', message, details }),
   rangeNotSatisfiable: (offset: number, total: number) =>
     new ApiError(416, {
       code: 'PGRST103',
@@ -88,6 +89,35 @@ export const pgrst = {
       hint: 'Signatures are far smaller; check what is being sent.',
     }),
 };
+
+/**
+ * Column errors phrased as Postgres phrases them behind PostgREST (42703 → 400), raised by the server
+ * itself so that only the table's own columns are ever named: system columns (ctid, xmin, tableoid …)
+ * exist for Postgres, but are no part of the API.
+ */
+export const columnErrors = {
+  unknown: (column: string, table: string) =>
+    new ApiError(400, { code: '42703', message: `column ${table}.${column} does not exist` }),
+  /** 42701 duplicate_column: each column once, so one short URL cannot multiply the answer. */
+  duplicate: (column: string) =>
+    new ApiError(400, {
+      code: '42701',
+      message: `column "${column}" specified more than once`,
+      hint: 'Name each column once in select (and not again next to *).',
+    }),
+};
+
+/**
+ * The body of every 5xx: the cause is logged, never sent (it can name files, internal states or the
+ * database's own messages). The code stays, so a client can still tell a retryable 503 apart.
+ */
+export function internalError(
+  status: number,
+  code: string | null,
+  headers: Record<string, string> = {},
+) {
+  return new ApiError(status, { code, message: 'Internal server error' }, headers);
+}
 
 /** The gateway's answers about the `apikey` (hosted Supabase: Kong, no `code`). */
 export const gateway = {

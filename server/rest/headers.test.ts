@@ -94,7 +94,7 @@ describe('resolvePayload (PostgREST payloadAttributes)', () => {
       '[{"signature":"s"},{"signature":"t"}]',
     ],
     ['[]', null, [], '[]'],
-    ['5', null, [], '[]'], // neither object nor array of objects: an empty array
+    ['[[[[[[[[1]]]]]]]]', '"signature"', ['signature'], '[[[[[[[[1]]]]]]]]'], // 8 levels: allowed
     ['not json', '"signature"', ['signature'], 'not json'], // with columns=, Postgres judges the text
   ])('%s (columns=%s)', (raw, param, names, text) => {
     const payload = resolve(raw, param);
@@ -107,9 +107,23 @@ describe('resolvePayload (PostgREST payloadAttributes)', () => {
     ['', 'Empty or invalid json'],
     ['[{"signature":"s"},{"caption":"c"}]', 'All object keys must match'],
     ['[1,2]', 'All object keys must match'],
+    // Scalars: PostgREST answers 201 with nothing stored (its issue #1323); here they are refused.
+    ['5', 'Empty or invalid json'],
+    ['"x"', 'Empty or invalid json'],
+    ['null', 'Empty or invalid json'],
+    [' true ', 'Empty or invalid json'],
+    ['[[1]]', 'All object keys must match'],
+    // Deeper than a row body can be, refused by the scan before anything parses it.
+    ['['.repeat(9) + ']'.repeat(9), 'Empty or invalid json'],
+    ['{"signature":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}', 'Empty or invalid json'],
   ])('refuses %j: %s', (raw, message) => {
     expect(codeOf(() => resolve(raw))).toBe('400 PGRST102');
     expect(() => resolve(raw)).toThrow(message);
+  });
+
+  it('scans the raw text with columns= too, where Postgres would parse it recursively', () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    expect(codeOf(() => resolve(deep, '"signature"'))).toBe('400 PGRST102');
   });
 
   it.each([

@@ -116,6 +116,22 @@ describe('parseRequest', () => {
     ['client id is for the database to refuse', { method: 'POST', body: '{"id":1}' }, 'ok'],
     ['PATCH reaches the database', { method: 'PATCH', body: '{"caption":"x"}' }, 'ok'],
     ['DELETE reaches the database', { method: 'DELETE', query: [['id', 'eq.1']] }, 'ok'],
+    // Only the table's own columns, each selected once.
+    ['unknown select column', { query: [['select', 'nope']] }, '400 42703'],
+    ['system column in select', { query: [['select', 'ctid,xmin']] }, '400 42703'],
+    ['system column in a filter', { query: [['xmin', 'gt.0']] }, '400 42703'],
+    ['system column in order', { query: [['order', 'tableoid']] }, '400 42703'],
+    [
+      'system column returned by a write',
+      { method: 'POST', body: '{}', query: [['select', 'cmin']] },
+      '400 42703',
+    ],
+    ['a column selected twice', { query: [['select', 'signature,signature']] }, '400 42701'],
+    ['a column again next to *', { query: [['select', '*,signature']] }, '400 42701'],
+    ['* twice', { query: [['select', '*,*']] }, '400 42701'],
+    ['every column once', { query: [['select', 'id,signature,caption,created_at']] }, 'ok'],
+    ['scalar body', { method: 'POST', body: '42' }, '400 PGRST102'],
+    ['deep body', { method: 'POST', body: '['.repeat(50) + ']'.repeat(50) }, '400 PGRST102'],
   ])('%s → %s', (_name, overrides, expected) => {
     expect(failure(request(overrides))).toBe(expected);
   });

@@ -1,11 +1,14 @@
 /**
  * HTTP request → Plan (PostgREST's `ApiRequest` + `Plan` stages). Pure: the schema cache is passed in.
- * Column names in select, filters and order are not checked here: Postgres checks them and raises
- * 42703 exactly as behind PostgREST. Body columns are checked here (PGRST204), because their types
- * are needed to build the json_to_recordset column list.
+ * Column names in select, filters and order are checked against the table's own columns and refused
+ * with 42703 worded as Postgres words it behind PostgREST; Postgres alone would also accept its
+ * system columns (ctid, xmin …). A column selected twice (or again next to `*`) is refused too: each
+ * repetition of the largest column multiplies the answer, and one short URL could ask for gigabytes.
+ * Body columns are checked here (PGRST204), because their types are needed to build the
+ * json_to_recordset column list.
  */
-import type { Filter, Output, Plan, SchemaCache } from './ast.ts';
-import { pgrst } from './errors.ts';
+import type { ColumnDef, Filter, OrderTerm, Output, Plan, SchemaCache, SelectItem } from './ast.ts';
+import { columnErrors, pgrst } from './errors.ts';
 import {
   checkContentType,
   checkProfile,
@@ -57,6 +60,32 @@ function refuseParams(query: RestRequest['query'], names: string[], why: string)
   if (found) throw pgrst.parse(`${found}= ${why}`);
 }
 
+/** Every named column must be one of the table's; selected columns must be distinct. */
+function checkColumns(
+  table: string,
+  columns: readonly ColumnDef[],
+  select: SelectItem[],
+  filters: Filter[],
+  order: OrderTerm[],
+): void {
+  const known = new Set(columns.map((column) => column.name));
+  const named = [
+    ...select.flatMap((item) => ('column' in item ? [item.column] : [])),
+    ...filters.map((filter) => filter.column),
+    ...order.map((term) => term.column),
+  ];
+  const unknown = named.find((name) => !known.has(name));
+  if (unknown !== undefined) throw columnErrors.unknown(unknown, table);
+  const selected = new Set<string>();
+  for (const item of select) {
+    const names = 'star' in item ? [...known] : [item.column];
+    for (const name of names) {
+      if (selected.has(name)) throw columnErrors.duplicate(name);
+      selected.add(name);
+    }
+  }
+}
+
 export function parseRequest(
   req: RestRequest,
   schema: SchemaCache,
@@ -89,14 +118,17 @@ export function parseRequest(
     }
     refuseParams(query, ['columns'], 'is only valid for POST and PATCH');
     const limit = parseCount('limit', lastParam(query, 'limit'));
+    const filters = filtersOf(query);
+    const order = parseOrder(lastParam(query, 'order'));
+    checkColumns(table, columns, output.select, filters, order);
     return {
       prefs,
       plan: {
         kind: 'read',
         table,
         ...output,
-        filters: filtersOf(query),
-        order: parseOrder(lastParam(query, 'order')),
+        filters,
+        order,
         // Like PostgREST's db-max-rows: the cap applies silently, whatever limit was asked.
         limit: Math.min(limit ?? maxRows, maxRows),
         offset: parseCount('offset', lastParam(query, 'offset')) ?? 0,
@@ -105,6 +137,7 @@ export function parseRequest(
   }
 
   refuseParams(query, ['order', 'limit', 'offset'], 'on writes is not supported by this server');
+  checkColumns(table, columns, output.select, filtersOf(query), []);
   const mutation = { table, ...output, representation: prefs.return === 'representation' };
   if (req.method === 'DELETE') {
     return { prefs, plan: { kind: 'delete', ...mutation, filters: filtersOf(query) } };

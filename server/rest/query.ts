@@ -151,10 +151,7 @@ export function parseCount(name: 'limit' | 'offset', value: string | null): numb
 
 /** `columns="signature","caption"` (supabase-js quotes them) or `columns=signature,caption`. */
 export function parseColumnsParam(value: string): string[] {
-  const names: string[] = [];
-  for (const raw of value.split(',')) {
-    const name = parseIdentifier(raw.trim(), 'columns');
-    if (!names.includes(name)) names.push(name);
-  }
-  return names;
+  const names = new Set<string>();
+  for (const raw of value.split(',')) names.add(parseIdentifier(raw.trim(), 'columns'));
+  return [...names];
 }

@@ -171,3 +171,26 @@ describe('buildStatement', () => {
     expect(statement.params).toEqual(params);
   });
 });
+
+describe('the byte cap on reads', () => {
+  const read: Plan = {
+    kind: 'read',
+    table: 'signatures',
+    ...output,
+    filters: [],
+    order: [{ column: 'id' }],
+    limit: 1000,
+    offset: 0,
+  };
+
+  it('is absent unless asked for', () => {
+    expect(buildStatement(read).text).not.toContain('pgrst_fit');
+  });
+
+  it('keeps the leading rows whose running JSON size fits, and at least one', () => {
+    const { text } = buildStatement(read, { maxResponseBytes: 32 * 1024 * 1024 });
+    expect(text).toContain('WITH pgrst_source AS MATERIALIZED (SELECT');
+    expect(text).toContain('FILTER (WHERE _w.bytes <= 33554432), 1) AS n');
+    expect(text).toContain('FROM (SELECT * FROM pgrst_source LIMIT (SELECT n FROM pgrst_fit)) _t');
+  });
+});

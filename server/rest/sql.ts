@@ -108,7 +108,35 @@ function returning(table: string, output: Output, representation: boolean): stri
   return `RETURNING ${selectList(table, output.select)}`;
 }
 
-export function buildStatement(plan: Plan): Statement {
+/**
+ * A read whose answer stops at `maxBytes` of JSON: the page keeps its leading rows while their
+ * running size fits (always at least one row), the rest is left for the next request. This is the
+ * answer PostgREST gives when db-max-rows cuts a page: a shorter page, `Content-Range` saying which
+ * rows it holds and, with count=exact, 206 and the total. So a client that pages by what it was
+ * given (offset = the previous upper bound + 1) reads every row, and no single GET can make the
+ * server build (or PGlite grow its never-shrinking WASM heap to) more than about `maxBytes`.
+ * Refusing instead (a 4xx/5xx) would let a wall full of large-but-valid signatures make the
+ * full-wall read fail for everyone. Sizes are measured as json_agg prints the rows, plus a separator.
+ */
+function wrapCapped(source: string, body: string, total: string, maxBytes: number): string {
+  const sizes =
+    `SELECT pg_catalog.sum(pg_catalog.octet_length(pg_catalog.row_to_json(_s)::text) + 4) ` +
+    `OVER (ROWS UNBOUNDED PRECEDING) AS bytes FROM pgrst_source _s`;
+  return (
+    `WITH pgrst_source AS MATERIALIZED (${source}), ` +
+    `pgrst_fit AS (SELECT GREATEST(pg_catalog.count(*) FILTER (WHERE _w.bytes <= ${maxBytes}), 1) AS n ` +
+    `FROM (${sizes}) _w) ` +
+    `SELECT ${total} AS total_count, pg_catalog.count(_t)::int AS page_total, ${body} AS body ` +
+    `FROM (SELECT * FROM pgrst_source LIMIT (SELECT n FROM pgrst_fit)) _t`
+  );
+}
+
+export interface StatementOptions {
+  /** Reads only: the most bytes of JSON one answer may hold (see wrapCapped). */
+  maxResponseBytes?: number;
+}
+
+export function buildStatement(plan: Plan, options: StatementOptions = {}): Statement {
   const params: string[] = [];
   const table = qualified(plan.table);
   if (plan.kind === 'read') {
@@ -120,8 +148,15 @@ export function buildStatement(plan: Plan): Statement {
     const total = plan.count
       ? `(SELECT pg_catalog.count(*) FROM ${table}${where})::int`
       : 'null::int';
-    return { text: wrap(source, bodyExpression(plan, true), total), params };
+    const body = bodyExpression(plan, true);
+    const cap = options.maxResponseBytes;
+    if (cap === undefined || !Number.isFinite(cap)) {
+      return { text: wrap(source, body, total), params };
+    }
+    return { text: wrapCapped(source, body, total, Math.floor(cap)), params };
   }
+  // Writes need no cap: an insert answers the row it was sent (bodies are capped at 512 KiB), and
+  // anonymous visitors can neither update nor delete.
   const body = bodyExpression(plan, plan.representation);
   const ret = returning(plan.table, plan, plan.representation);
   if (plan.kind === 'delete') {

@@ -21,7 +21,8 @@ export function xorshift(seed: number) {
 export type Rng = ReturnType<typeof xorshift>;
 
 export interface Payload {
-  kind: 'valid' | 'mutated' | 'random-json' | 'random-bytes';
+  /** `hostile`: one of issue 10's shapes, which must always be refused with a 4xx. */
+  kind: 'valid' | 'mutated' | 'random-json' | 'random-bytes' | 'hostile';
   /** The raw request body. */
   body: string | Uint8Array<ArrayBuffer>;
   /** For valid/mutated: the record as sent (signature text and caption), to predict the answer. */
@@ -112,8 +113,77 @@ function randomJson(rng: Rng, depth = 0): unknown {
   return { signature: randomJson(rng, depth + 1), [rng.pick(['caption', 'x', 'id'])]: 1 };
 }
 
+/** A depth between 4 and 100,000, spread evenly over the orders of magnitude. */
+function depth(rng: Rng): number {
+  return Math.round(4 * 25_000 ** rng.next());
+}
+
+const deepArrays = (levels: number) => '['.repeat(levels) + '1' + ']'.repeat(levels);
+
+/**
+ * Issue 10's hostile shapes, each a whole body: nesting in every place JSON can go, scalar bodies,
+ * wide bodies, huge exponents, and signatures far larger than 800×600. Some are refused by the
+ * server's body scan, the rest only by the SQL guard (the text inside the signature string, the
+ * one-row rule, number formats, the size rule).
+ */
+export function hostileBody(rng: Rng): string {
+  switch (rng.int(0, 8)) {
+    case 0: // nesting inside the signature text
+      return JSON.stringify({ signature: deepArrays(depth(rng)) });
+    case 1: // nesting as the body itself
+      return deepArrays(depth(rng));
+    case 2: {
+      // nesting as a raw value, objects or arrays (4 bytes a level keeps it under 512 KiB)
+      const levels = depth(rng);
+      const value = rng.chance(0.5)
+        ? deepArrays(levels)
+        : '{"":'.repeat(levels) + '1' + '}'.repeat(levels);
+      return `{"signature":${value}}`;
+    }
+    case 3:
+      return rng.pick(['42', '-0', '"x"', 'null', 'true', '[1]', '[[1,2]]', '"[[[1,2],[3,4]]]"']);
+    case 4: {
+      // more than one row in one request
+      const rows = Array.from({ length: rng.int(2, 300) }, () =>
+        JSON.stringify({ signature: JSON.stringify(validStrokes(rng)) }),
+      );
+      return `[${rows.join(',')}]`;
+    }
+    case 5: {
+      // numbers no coordinate can be, as many as fit
+      const n = rng.pick(['1e131071', '-1e131071', '9'.repeat(rng.int(20, 400)), '1e-131071']);
+      const point = `[${n},${n}]`;
+      const count = Math.min(rng.int(1, 25_600), Math.floor(500_000 / (point.length + 1)));
+      return JSON.stringify({ signature: `[[${Array(count).fill(point).join(',')}]]` });
+    }
+    case 6: {
+      // wider or higher than 800×600 (before padding): a take-over of the wall
+      const x = rng.int(0, 2000);
+      const y = rng.int(0, 2000);
+      const w = rng.chance(0.5) ? rng.int(801, 3200 - x) : rng.int(2, 800);
+      const h = w > 800 ? rng.int(0, 600) : rng.int(601, Math.max(601, 3200 - y));
+      return JSON.stringify({
+        signature: JSON.stringify([
+          [
+            [x, y],
+            [Math.min(3200, x + w), Math.min(3200, y + h)],
+          ],
+        ]),
+      });
+    }
+    case 7:
+      return '{"signature":"[[[0,0],[0,0]],[[3200,3200],[3200,3200]]]"}';
+    default: {
+      // every key a column name it is not (the schema check stops at the first)
+      const keys = Array.from({ length: rng.int(1, 2000) }, (_, i) => `"k${i}":1`);
+      return `[{${keys.join(',')}},{${keys.join(',')}}]`;
+    }
+  }
+}
+
 export function payload(rng: Rng): Payload {
   const r = rng.next();
+  if (r >= 0.85 && r < 0.9) return { kind: 'hostile', body: hostileBody(rng) };
   if (r < 0.3 || r >= 0.95) {
     const record = { signature: JSON.stringify(validStrokes(rng)), caption: caption(rng) };
     return { kind: 'valid', body: JSON.stringify(record), record };

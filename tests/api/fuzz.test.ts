@@ -58,13 +58,22 @@ describe.each(backends)('fuzzing inserts on $name', (backend) => {
     let rows: Row[] = await tableRows(ctx.server);
     expect(rows).toEqual([]);
     const tally: Record<string, number> = {};
+    let hostile = 0;
+    let slowest = { ms: 0, label: '' };
 
     for (let n = 0; n < CASES; n++) {
       const p = payload(rng);
       const label = `case ${n} (${p.kind}, seed ${SEED}): ${String(p.body).slice(0, 200)}`;
       const expected = p.record ? predict(p.record, outlines) : null;
       const body = typeof p.body === 'string' ? p.body : new Blob([p.body]);
+      const started = performance.now();
       const answer = await postRaw(ctx.server, body);
+      const ms = performance.now() - started;
+      if (ms > slowest.ms) slowest = { ms, label: `${p.kind} → ${answer.status}` };
+      if (p.kind === 'hostile') {
+        hostile++;
+        expect(answer.status >= 400 && answer.status < 500, label).toBe(true);
+      }
       tally[`${p.kind} ${answer.status}`] = (tally[`${p.kind} ${answer.status}`] ?? 0) + 1;
 
       expect(answer.status === 201 || (answer.status >= 400 && answer.status < 500), label).toBe(
@@ -97,6 +106,9 @@ describe.each(backends)('fuzzing inserts on $name', (backend) => {
 
     console.log(`fuzz on ${backend.name}: ${CASES} cases (seed ${SEED}), ${rows.length} stored`);
     console.log(tally);
+    console.log(
+      `fuzz on ${backend.name}: ${hostile} hostile requests; slowest answer ${slowest.ms.toFixed(0)} ms (${slowest.label})`,
+    );
     expect(rows.length).toBeGreaterThan(10); // the fuzz did reach the accepting path
   }, 300_000);
 });

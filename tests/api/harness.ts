@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
-import { buildServer } from '../../server/app.ts';
+import { buildServer, type ServerOptions as AppOptions } from '../../server/app.ts';
 import { openDatabase, type DatabaseConfig, type OpenedDatabase } from '../../server/db/index.ts';
 import { copyFreshPgliteData } from '../support/pglite-template.ts';
 
@@ -82,6 +82,8 @@ export interface ServerOptions {
   /** Built app to serve; default: a folder without index.html (API only). */
   distDir?: string;
   migrationsDir?: string;
+  /** Anything else for buildServer: HTTP limits, byte cap, logger … */
+  app?: Partial<Omit<AppOptions, 'db' | 'anonKey'>>;
 }
 
 export interface TestServer {
@@ -118,6 +120,7 @@ export async function startServer(
     maxRows: options.maxRows ?? 1000,
     distDir: options.distDir ?? join(tmpdir(), 'signwall-no-build'),
     logRequests: false,
+    ...options.app,
   });
   const url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
   return {

@@ -4,6 +4,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/domain/constants.ts';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildServer } from '../../server/app.ts';
+import type { Database } from '../../server/db/index.ts';
+import { createLogger } from '../../server/log.ts';
 import {
   nextSignature,
   allRows,
@@ -57,6 +62,27 @@ const cases: Case[] = [
     'PGRST102',
   ],
   ['empty body', (s) => viaFetch(s, '/rest/v1/signatures', post('')), 400, 'PGRST102'],
+  // PostgREST stores nothing and answers 201 for these (its issue #1323); here they are refused.
+  ['scalar body 42', (s) => viaFetch(s, '/rest/v1/signatures', post('42')), 400, 'PGRST102'],
+  ['scalar body null', (s) => viaFetch(s, '/rest/v1/signatures', post('null')), 400, 'PGRST102'],
+  ['string body', (s) => viaFetch(s, '/rest/v1/signatures', post('"x"')), 400, 'PGRST102'],
+  [
+    'body nested deeper than a row',
+    (s) => viaFetch(s, '/rest/v1/signatures', post(`[${'{"a":'.repeat(9)}1${'}'.repeat(9)}]`)),
+    400,
+    'PGRST102',
+  ],
+  [
+    'body nested deeper than a row, with columns=',
+    (s) =>
+      viaFetch(
+        s,
+        '/rest/v1/signatures?columns=%22signature%22',
+        post(`[{"signature":${'['.repeat(5000)}${']'.repeat(5000)}}]`),
+      ),
+    400,
+    'PGRST102',
+  ],
   [
     'malformed JSON with columns',
     (s) => viaFetch(s, '/rest/v1/signatures?columns=%22signature%22', post('not json')),
@@ -77,6 +103,25 @@ const cases: Case[] = [
   ],
   // Columns
   ['unknown column in select', async (s) => viaClient(await table(s).select('nope')), 400, '42703'],
+  [
+    'system columns in select',
+    async (s) => viaClient(await table(s).select('ctid,xmin')),
+    400,
+    '42703',
+  ],
+  [
+    'system column in a filter',
+    async (s) => viaClient(await table(s).select('id').gt('xmin', 0)),
+    400,
+    '42703',
+  ],
+  [
+    'a column selected twice',
+    (s) => viaFetch(s, '/rest/v1/signatures?select=signature,signature'),
+    400,
+    '42701',
+  ],
+  ['a column next to *', async (s) => viaClient(await table(s).select('*,id')), 400, '42701'],
   [
     'unknown column in filter',
     async (s) => viaClient(await table(s).select().eq('nope', 1)),
@@ -348,6 +393,13 @@ describe.each(backends)('refusals on $name', (backend) => {
     expect(json.body).toMatchObject({ message: 'invalid input syntax for type json' });
     const column = await viaFetch(ctx.server, '/rest/v1/signatures?select=nope');
     expect(column.body.message).toBe('column signatures.nope does not exist');
+    const system = await viaFetch(ctx.server, '/rest/v1/signatures?select=id,ctid');
+    expect(system.body.message).toBe('column signatures.ctid does not exist');
+    const twice = await viaFetch(ctx.server, '/rest/v1/signatures?select=caption,id,caption');
+    expect(twice.body.message).toBe('column "caption" specified more than once');
+    const scalar = await viaFetch(ctx.server, '/rest/v1/signatures', post('42'));
+    expect(scalar.body).toMatchObject({ message: 'Empty or invalid json' });
+    expect(scalar.body.details).toContain('number');
     const table = await viaFetch(ctx.server, '/rest/v1/nope');
     expect(table.body.message).toBe("Could not find the table 'public.nope' in the schema cache");
     const size = await viaFetch(
@@ -356,5 +408,75 @@ describe.each(backends)('refusals on $name', (backend) => {
       post('x'.repeat(MAX_BODY_BYTES + 1)),
     );
     expect(size.body.message).toBe(`Request body is larger than ${MAX_BODY_BYTES} bytes`);
+  });
+});
+
+describe.each(backends)('failures inside the server on $name', (backend) => {
+  const lines: Record<string, unknown>[] = [];
+  const destination = { write: (line: string) => void lines.push(JSON.parse(line)) };
+  const ctx = useServer(backend, {
+    app: { logger: createLogger('info', destination), logRequests: true },
+  });
+
+  it('logs one line per request with id, method, path, status and time, never the query', async () => {
+    const res = await fetch(
+      `${ctx.server.url}/rest/v1/signatures?select=id&apikey=${ctx.server.anonKey}`,
+    );
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    const line = lines.find((entry) => entry.path === '/rest/v1/signatures');
+    expect(line).toMatchObject({
+      level: 30,
+      method: 'GET',
+      status: 200,
+      reqId: expect.any(String),
+    });
+    expect(line!.ms).toEqual(expect.any(Number));
+    expect(JSON.stringify(lines)).not.toContain(ctx.server.anonKey);
+  });
+
+  it('answers a 5xx with "Internal server error" only, and logs the cause', async () => {
+    // The same database, failing the way an internal error does: with a message naming a path.
+    const real = ctx.server.db;
+    const cause = new Error(
+      'PGlite: /srv/signwall/data/base/5/1259: ERRORDATA_STACK_SIZE exceeded',
+    );
+    let failing = false;
+    const db: Database = {
+      kind: real.kind,
+      close: async () => {},
+      transaction: (fn, options) =>
+        failing ? Promise.reject(cause) : real.transaction(fn, options),
+    };
+    const app = await buildServer({
+      db,
+      anonKey: ctx.server.anonKey,
+      distDir: join(tmpdir(), 'signwall-no-build'),
+      logger: createLogger('info', destination),
+    });
+    failing = true; // after startup, which read the schema through it
+    const broken = { app, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
+    try {
+      for (const path of ['/rest/v1/signatures?select=id', '/rest/v1/signatures']) {
+        const res = await fetch(`${broken.url}${path}`, {
+          method: path.includes('?') ? 'GET' : 'POST',
+          headers: { apikey: ctx.server.anonKey, 'Content-Type': 'application/json' },
+          body: path.includes('?') ? undefined : '{"signature":"[[[1,1],[2,2]]]"}',
+        });
+        expect(res.status).toBe(500);
+        const text = await res.text();
+        expect(JSON.parse(text)).toEqual({
+          code: 'PGRST500',
+          details: null,
+          hint: null,
+          message: 'Internal server error',
+        });
+        expect(text).not.toContain('/srv/');
+      }
+      const logged = lines.find((entry) => entry.msg === 'request failed');
+      expect(logged).toMatchObject({ level: 50, err: { message: cause.message } });
+    } finally {
+      await broken.app.close();
+    }
   });
 });

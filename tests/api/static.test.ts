@@ -1,5 +1,5 @@
 /** The built app: cache headers, SPA fallback, compression, and the hint when there is no build. */
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,12 +7,14 @@ import { backends, startServer, type Target, type TestServer } from './harness.t
 
 const INDEX = '<!doctype html><title>signwall</title><div id="root"></div>';
 const SCRIPT = `console.log(${JSON.stringify('wall '.repeat(1000))});`;
+const SECRET = 'SECRET=do-not-serve';
 
 // Static serving does not depend on the database; PGlite alone covers it.
 const backend = backends[0]!;
 
 describe('serving the built app', () => {
   let dist: string;
+  let outside: string;
   let target: Target;
   let server: TestServer;
 
@@ -22,6 +24,16 @@ describe('serving the built app', () => {
     await writeFile(join(dist, 'index.html'), INDEX);
     await writeFile(join(dist, 'assets', 'index-AbC123.js'), SCRIPT);
     await writeFile(join(dist, 'favicon.svg'), '<svg/>');
+    // What must never be served: dotfiles, and files that only a symlink puts inside dist/.
+    outside = await mkdtemp(join(tmpdir(), 'signwall-outside-'));
+    await writeFile(join(outside, 'secret.txt'), SECRET);
+    await writeFile(join(dist, '.env'), SECRET);
+    await mkdir(join(dist, '.git'));
+    await writeFile(join(dist, '.git', 'config'), SECRET);
+    await writeFile(join(dist, 'assets', '.hidden.js'), SECRET);
+    await symlink(join(outside, 'secret.txt'), join(dist, 'leak.txt'));
+    await symlink(outside, join(dist, 'elsewhere'));
+    await symlink(outside, join(dist, 'assets', 'elsewhere'));
     target = await backend.createTarget();
     server = await startServer(target, { distDir: dist });
   });
@@ -29,6 +41,54 @@ describe('serving the built app', () => {
     await server?.stop();
     await target?.cleanup();
     await rm(dist, { recursive: true, force: true });
+    await rm(outside, { recursive: true, force: true });
+  });
+
+  it.each([
+    '/.env',
+    '/%2eenv',
+    '/.git/config',
+    '/assets/.hidden.js',
+    '/leak.txt',
+    '/elsewhere/secret.txt',
+    '/assets/elsewhere/secret.txt',
+    '/assets/%2e%2e/%2e%2e/' + 'etc/hostname',
+  ])('never serves %s (no dotfiles, nothing outside dist/)', async (path) => {
+    const res = await fetch(`${server.url}${path}`);
+    expect(await res.text()).not.toContain(SECRET);
+    // Either the app's own page (an SPA route) or 404: never the file.
+    expect([200, 404]).toContain(res.status);
+  });
+
+  it.each([
+    ['GET', '/'],
+    ['GET', '/assets/index-AbC123.js'],
+    ['GET', '/assets/gone-123.js'],
+    ['GET', '/.env'],
+    ['POST', '/'],
+    ['GET', '/rest/v1/signatures?select=id'],
+    ['GET', '/rest/v1/nope'],
+    ['OPTIONS', '/rest/v1/signatures'],
+  ])('%s %s carries nosniff, a referrer policy and the CSP', async (method, path) => {
+    const res = await server.fetch(path, {
+      method,
+      headers: { Origin: 'https://example.com', 'Access-Control-Request-Method': 'POST' },
+    });
+    await res.arrayBuffer();
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    // The wall may be embedded in other pages.
+    expect(csp).not.toContain('frame-ancestors');
+    expect(res.headers.get('x-frame-options')).toBeNull();
+  });
+
+  it('answers a request without the key (401) with the same headers', async () => {
+    const res = await fetch(`${server.url}/rest/v1/signatures`);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it.each(['/', '/export', '/some/deep/route?x=1'])(
