@@ -4,7 +4,7 @@
  * the built app, and shuts down cleanly on SIGINT/SIGTERM so the data directory opens again.
  */
 import { resolve } from 'node:path';
-import { buildServer } from './app.ts';
+import { buildServer, DEFAULT_MAX_RESPONSE_BYTES } from './app.ts';
 import { openDatabase } from './db/index.ts';
 import { apiOriginOf } from './http/security-headers.ts';
 import { createLogger, isLogLevel } from './log.ts';
@@ -19,6 +19,9 @@ const host = env.HOST ?? '127.0.0.1';
 const maxRows = Number(env.MAX_ROWS ?? 1000);
 if (!Number.isInteger(maxRows) || maxRows < 1)
   throw new Error(`MAX_ROWS must be a positive integer`);
+const maxResponseBytes = Number(env.MAX_RESPONSE_BYTES ?? DEFAULT_MAX_RESPONSE_BYTES);
+if (!Number.isInteger(maxResponseBytes) || maxResponseBytes < 1)
+  throw new Error(`MAX_RESPONSE_BYTES must be a positive integer`);
 // Behind a reverse proxy every client has the proxy's address: raise the cap, or 0 to turn it off.
 const perAddress = Number(env.MAX_CONNECTIONS_PER_ADDRESS ?? 64);
 if (!Number.isInteger(perAddress) || perAddress < 0)
@@ -35,6 +38,7 @@ const app = await buildServer({
   db,
   anonKey: env.ANON_KEY || 'sb_publishable_signwall_local',
   maxRows,
+  maxResponseBytes,
   distDir: resolve(env.DIST_DIR ?? './dist'),
   logRequests: env.LOG_REQUESTS !== '0',
   logger: log,

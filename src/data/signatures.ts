@@ -55,7 +55,8 @@ function baseSelect(since: string | null) {
 /**
  * Every row (created at or after `since`, when given), however many: the first page also answers
  * the total, then the rest are fetched in parallel in pages as large as the server actually
- * returned (its row cap may be below ours).
+ * returned (its row cap may be below ours). A page may still come back shorter than asked (the
+ * server also caps an answer's bytes), so each range is read until it is complete.
  */
 export async function fetchAllSignatureRows(since: string | null = null): Promise<SignatureRow[]> {
   const baseQuery = () => baseSelect(since);
@@ -66,13 +67,23 @@ export async function fetchAllSignatureRows(since: string | null = null): Promis
   const step = rows.length;
   if (step === 0 || rows.length >= total) return rows;
 
+  /** Rows from..to (inclusive), asking again from where a short answer stopped. */
+  const readRange = async (from: number, to: number): Promise<SignatureRow[]> => {
+    const out: SignatureRow[] = [];
+    for (let start = from; start <= to; ) {
+      const page = await baseQuery().range(start, to);
+      if (page.error) throw failure('Loading signatures failed', page.error, page.status);
+      const got = (page.data ?? []) as SignatureRow[];
+      if (got.length === 0) break; // the table ends sooner than its count said
+      out.push(...got);
+      start += got.length;
+    }
+    return out;
+  };
   const offsets: number[] = [];
   for (let from = step; from < total; from += step) offsets.push(from);
-  const pages = await Promise.all(offsets.map((from) => baseQuery().range(from, from + step - 1)));
-  for (const page of pages) {
-    if (page.error) throw failure('Loading signatures failed', page.error, page.status);
-    rows.push(...((page.data ?? []) as SignatureRow[]));
-  }
+  const pages = await Promise.all(offsets.map((from) => readRange(from, from + step - 1)));
+  for (const page of pages) rows.push(...page);
   return rows;
 }
 

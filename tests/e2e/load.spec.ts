@@ -181,3 +181,32 @@ test('only signatures near the viewport are drawn; panning brings the others in'
   expect(await board.shownSignatureGroups()).toBe(1);
   expect(await board.pixelAt([200, 100])).toEqual(WHITE);
 });
+
+test.describe('a server that cuts pages short', () => {
+  // Pages of at most 3 rows and ~900 bytes: three small rows fill the first page, then each big
+  // row comes back alone, so every later page is shorter than the first.
+  test.use({ serverEnv: { MAX_ROWS: '3', MAX_RESPONSE_BYTES: '900' } });
+
+  test('every row is still loaded: short pages are read on from where they stopped', async ({
+    board,
+    wall,
+  }) => {
+    const small = (x: number) => [
+      [
+        [x, 100],
+        [x + 20, 100],
+      ],
+    ];
+    // A 60-point zigzag, 200 px wide: ~800 bytes of JSON on its own.
+    const big = (x: number) => [
+      Array.from({ length: 60 }, (_, i) => [x + (i * 200) / 59, 300 + (i % 2) * 40]),
+    ];
+    const seeded = [
+      ...[100, 300, 500].map((x, i) => ({ strokes: small(x), caption: `small ${i + 1}` })),
+      ...[100, 400, 700, 1000].map((x, i) => ({ strokes: big(x), caption: `big ${i + 1}` })),
+    ];
+    for (const signature of seeded) await wall.seed(signature);
+    await board.open();
+    expect((await captions(board)).sort()).toEqual(seeded.map((s) => s.caption).sort());
+  });
+});

@@ -34,10 +34,11 @@ export interface WallServer {
 export const ANON_KEY = 'sb_publishable_signwall_local';
 const headers = { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` };
 
-export const test = base.extend<{ wall: WallServer }>({
-  // eslint-disable-next-line no-empty-pattern
-  wall: async ({}, provide) => {
-    const server = await startTestServer();
+export const test = base.extend<{ wall: WallServer; serverEnv: Record<string, string> }>({
+  /** Extra environment for this test's server (`test.use({ serverEnv: { MAX_ROWS: '3' } })`). */
+  serverEnv: [{}, { option: true }],
+  wall: async ({ serverEnv }, provide) => {
+    const server = await startTestServer(serverEnv);
     const seedRaw = (signature: string, caption: string | null = null) =>
       fetch(`${server.url}/rest/v1/signatures?select=*`, {
         method: 'POST',
