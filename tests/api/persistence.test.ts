@@ -15,10 +15,11 @@ describe.each(backends)('persistence on $name', (backend) => {
   it('keeps rows across a restart, and ids keep counting up', async () => {
     const first = await startServer(target);
     // One row per request (the database's rule for anon).
-    for (const row of [
+    const rowsToAdd: Array<{ signature: string; caption: string | null }> = [
       { signature: nextSignature(), caption: 'before restart' },
       { signature: nextSignature(), caption: null },
-    ]) {
+    ];
+    for (const row of rowsToAdd) {
       const written = await first.client.from('signatures').insert(row).select();
       expect(written.error).toBeNull();
     }

@@ -273,7 +273,7 @@ describe.each(backends)('refusals on $name', (backend) => {
   let before: unknown[];
 
   beforeAll(async () => {
-    const seed = [
+    const seed: Array<{ signature: string; caption: string | null }> = [
       { signature: nextSignature(), caption: 'one' },
       { signature: nextSignature(), caption: null },
     ];
