@@ -8,7 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SIGNATURE_TEXT_BYTES } from '../../src/domain/signature.ts';
 import { migrate, TARGETS, type TestDb } from './support/databases.ts';
-import { DENSE_COUNT, fillDenseWall, threadedStroke } from './support/dense-wall.ts';
+import {
+  channelDots,
+  channelStroke,
+  DENSE_COUNT,
+  fillDenseWall,
+  threadedStroke,
+} from './support/dense-wall.ts';
 
 const SHAPE = '23514';
 const INSERT = 'insert into public.signatures (signature) values ($1)';
@@ -273,5 +279,26 @@ describe.each(TARGETS)('the threaded-gaps attack on $kind', ({ open }) => {
       'select count(*)::int as n from public.signatures',
     )) as [{ n: number }];
     expect(n).toBe(DENSE_COUNT + 4); // the threaded stroke and 3 saves
+  }, 60_000);
+});
+
+describe.each(TARGETS)('a stroke along a free diagonal channel on $kind', ({ open }) => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await open();
+    await migrate(db);
+    await db.query('insert into public.signatures (signature) select unnest($1::text[])', [
+      channelDots(),
+    ]);
+  });
+  afterAll(() => db?.close());
+
+  it('is accepted (it misses every dot), and one more point on a dot is refused', async () => {
+    const insert = (text: string) =>
+      db.asAnon((q) => q('insert into public.signatures (signature) values ($1)', [text]));
+    const onDot = JSON.parse(channelStroke()) as number[][][];
+    onDot[0]!.push([550, 600]);
+    await expect(insert(JSON.stringify(onDot))).rejects.toMatchObject({ code: 'PT409' });
+    await expect(insert(channelStroke())).resolves.toEqual([]);
   }, 60_000);
 });

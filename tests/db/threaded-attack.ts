@@ -2,12 +2,13 @@
  * The threaded-gaps attack on the overlap check, timed (a measurement, not a test: nothing here
  * asserts a time; tests/db/limits.test.ts asserts the answers). On a wall of 2,000 small
  * signatures, one anon insert of a 9,956-point stroke that threads the gaps (accepted), and one
- * that ends on an outline (refused). Run: `npx tsx tests/db/threaded-attack.ts` (add
+ * that ends on an outline (refused); then, on a grid of dots, a stroke zig-zagging along a free
+ * diagonal channel (accepted). Run: `npx tsx tests/db/threaded-attack.ts` (add
  * TEST_DATABASE_URL for PostgreSQL; BEFORE=<version> to stop the migrations ahead of a version,
  * e.g. to time the guard as it was before 20261123000000).
  */
 import { migrate, TARGETS, type TestDb } from './support/databases.ts';
-import { fillDenseWall, threadedStroke } from './support/dense-wall.ts';
+import { channelDots, channelStroke, fillDenseWall, threadedStroke } from './support/dense-wall.ts';
 
 async function timed(db: TestDb, text: string): Promise<string> {
   const start = performance.now();
@@ -30,5 +31,15 @@ for (const target of TARGETS) {
     console.log(`${db.kind}: threaded ${await timed(db, threadedStroke())}`);
   } finally {
     await db.close();
+  }
+  const channel = await target.open();
+  try {
+    await migrate(channel, { before: process.env.BEFORE });
+    await channel.query('insert into public.signatures (signature) select unnest($1::text[])', [
+      channelDots(),
+    ]);
+    console.log(`${channel.kind}: diagonal channel ${await timed(channel, channelStroke())}`);
+  } finally {
+    await channel.close();
   }
 }

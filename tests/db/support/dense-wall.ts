@@ -80,3 +80,31 @@ export function threadedStroke({ touching = false, wallWide = false } = {}): str
   if (touching) points[points.length - 1] = [820, 610];
   return JSON.stringify([points]);
 }
+
+/**
+ * A second attack on the overlap check: dots on a 50-pixel grid (outlines 20 × 20) leave diagonal
+ * channels free, and a stroke zig-zags 9,956 times along one (y = x + 25), so every segment's box
+ * holds ~200 outlines that the segment itself misses: the most exact tests one segment can cost.
+ */
+export function channelDots(): string[] {
+  const texts: string[] = [];
+  for (let i = 0; i <= 16; i++) {
+    for (let j = 0; j <= 13; j++) {
+      texts.push(
+        JSON.stringify([
+          [
+            [50 * i, 50 * j],
+            [50 * i, 50 * j],
+          ],
+        ]),
+      );
+    }
+  }
+  return texts;
+}
+
+export function channelStroke(): string {
+  return JSON.stringify([
+    Array.from({ length: THREADED_POINTS }, (_, k) => (k % 2 === 0 ? [0, 25] : [575, 600])),
+  ]);
+}
