@@ -6,6 +6,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { outlineOf, rectsMeet, type Rect } from '../src/domain/geometry.ts';
+import { findSignatureProblem } from '../src/domain/signature.ts';
 import {
   generateWall,
   WALL,
@@ -36,6 +37,9 @@ function checkSignature(sig: GeneratedSignature, label: string): Rect {
   if (sig.caption !== null && (sig.caption.trim() !== sig.caption || sig.caption.length > 200)) {
     fail(`${label}: bad caption ${JSON.stringify(sig.caption)}`);
   }
+  // Every rule the database applies to a new row (size rule included): the bench saves them all.
+  const problem = findSignatureProblem(sig.strokes, sig.caption);
+  if (problem) fail(`${label}: the database would refuse it (${problem})`);
   return outlineOf(sig.strokes)!;
 }
 

@@ -57,6 +57,7 @@ export const PADDING = 10;
 const GAP = 1;
 /** Room under a signature for its caption, when the cell allows it. */
 const CAPTION_ROOM = 18;
+/** A realistic signature's largest size; well within the database's 800 × 600 size rule. */
 const MAX_SIGNATURE = { width: 320, height: 160 };
 
 export const INSERT_STRIP: Box = { x: 0, y: 3040, width: WALL, height: 160 };

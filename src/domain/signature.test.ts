@@ -1,8 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_CAPTION_LENGTH, MAX_POINTS, MAX_STROKES } from './constants.ts';
+import captionVectors from '../../tests/vectors/captions.json';
+import {
+  MAX_CAPTION_LENGTH,
+  MAX_POINTS,
+  MAX_SIGNATURE_HEIGHT,
+  MAX_SIGNATURE_WIDTH,
+  MAX_STROKES,
+} from './constants.ts';
 import type { Stroke } from './geometry.ts';
 import {
   findSignatureProblem,
+  MAX_SIGNATURE_TEXT_BYTES,
   normalizeCaption,
   parseStrokes,
   serializeStrokes,
@@ -110,6 +118,43 @@ describe('new signatures', () => {
       'too-many-points',
     ],
     ['a long caption', [ok], 'x'.repeat(MAX_CAPTION_LENGTH + 1), 'caption-too-long'],
+    [
+      'one pixel too wide',
+      [
+        [
+          [100, 100],
+          [100 + MAX_SIGNATURE_WIDTH + 1, 100],
+        ],
+      ],
+      null,
+      'too-big',
+    ],
+    [
+      'a tenth of a pixel too high, across two strokes',
+      [
+        [
+          [100, 100],
+          [110, 110],
+        ],
+        [
+          [100, 100.1 + MAX_SIGNATURE_HEIGHT],
+          [110, 110],
+        ],
+      ],
+      null,
+      'too-big',
+    ],
+    [
+      'a coordinate with a 3-digit exponent (the database refuses its text)',
+      [
+        [
+          [1e-300, 5],
+          [5, 5],
+        ],
+      ],
+      null,
+      'bad-number',
+    ],
   ])('refuses %s', (_name, strokes, caption, problem) => {
     expect(findSignatureProblem(strokes as Stroke[], caption)).toBe(problem);
   });
@@ -119,11 +164,36 @@ describe('new signatures', () => {
     expect(findSignatureProblem([ok], '😀'.repeat(MAX_CAPTION_LENGTH))).toBeNull();
   });
 
-  it('normalizes captions', () => {
-    expect(normalizeCaption('  hi  ')).toBe('hi');
-    expect(normalizeCaption('   ')).toBeNull();
-    expect(normalizeCaption('')).toBeNull();
-    expect(normalizeCaption(null)).toBeNull();
+  it('accepts exactly 800 × 600 (edges inclusive) and a 2-digit exponent', () => {
+    const corners: Stroke = [
+      [1000, 2000],
+      [1000 + MAX_SIGNATURE_WIDTH, 2000 + MAX_SIGNATURE_HEIGHT],
+    ];
+    expect(findSignatureProblem([corners], null)).toBeNull();
+    expect(
+      findSignatureProblem(
+        [
+          [
+            [1e-99, 5],
+            [5, 1.2345678e-7],
+          ],
+        ],
+        null,
+      ),
+    ).toBeNull();
+  });
+
+  it('keeps the text cap in step with the database (10000 points of 24-character numbers)', () => {
+    expect(MAX_SIGNATURE_TEXT_BYTES).toBe(520_194);
+  });
+
+  it('measures the caption after normalising it', () => {
+    // One letter with 400 combining marks keeps 3 of them: 4 characters.
+    expect(findSignatureProblem([ok], `a${'\u0334'.repeat(400)}`)).toBeNull();
+  });
+
+  it.each(captionVectors.captions)('normalizes the caption: $name', ({ input, output }) => {
+    expect(normalizeCaption(input)).toBe(output);
   });
 
   it('rounds pointer positions and keeps them on the wall', () => {

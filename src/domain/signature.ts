@@ -4,6 +4,21 @@
  */
 import { MAX_CAPTION_LENGTH, MAX_POINTS, MAX_STROKES, WALL_SIZE } from './constants.ts';
 import { outlineOf, type Point, type Rect, type Stroke } from './geometry.ts';
+import { extentFits, extentOf } from './signature-size.ts';
+
+/**
+ * The database's cheap checks on a signature's text (supabase/migrations/…_limit_signatures.sql),
+ * run before it parses anything. A number is at most this many characters…
+ */
+export const MAX_NUMBER_CHARS = 24;
+/** …and its exponent at most this many digits: no coordinate in [0, 3200] needs more. */
+export const MAX_EXPONENT_DIGITS = 2;
+/**
+ * The text's size cap: 10000 points of two 24-character numbers (`[x,y],`: 52 bytes), 64 strokes'
+ * brackets and commas (3 each) and the outer brackets.
+ */
+export const MAX_SIGNATURE_TEXT_BYTES =
+  MAX_POINTS * (2 * MAX_NUMBER_CHARS + 4) + MAX_STROKES * 3 + 2;
 
 /** A row of the `signatures` table as the data API returns it. */
 export interface SignatureRow {
@@ -90,10 +105,40 @@ export function wallPoint(x: number, y: number): Point {
   return [clampToWall(x), clampToWall(y)];
 }
 
-/** The caption as stored: trimmed, and null when nothing is left. */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+const MARK = '[\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F]';
+/** A run of more than 3 combining marks: the first 3 are kept. */
+// The classes list combining marks one by one on purpose (they are what is matched, never a base
+// character with its marks), which is what no-misleading-character-class warns about.
+// eslint-disable-next-line no-misleading-character-class
+const LONG_MARK_RUN = new RegExp(`(${MARK}{3})${MARK}+`, 'gu');
+/** Whitespace (what trim() strips) and the characters that draw nothing. */
+const ONLY_INVISIBLE =
+  // eslint-disable-next-line no-misleading-character-class -- U+034F and U+FE00–FE0F, listed alone
+  /^[\s\u200B-\u200D\u2060-\u2064\uFEFF\u00AD\u034F\u180E\u115F\u1160\u3164\uFFA0\uFE00-\uFE0F]*$/u;
+
+/**
+ * The caption as the database stores it (signwall.normalize_caption; both are checked against
+ * tests/vectors/captions.json), in this order: bidi controls stripped (before NFC, so the marks
+ * they kept apart compose), NFC, runs of combining marks cut to 3, trimmed; null when nothing, or
+ * nothing visible, is left. The 200-character limit applies to the result.
+ */
 export function normalizeCaption(caption: string | null | undefined): string | null {
-  const trimmed = (caption ?? '').trim();
-  return trimmed === '' ? null : trimmed;
+  const trimmed = (caption ?? '')
+    .replace(BIDI_CONTROLS, '')
+    .normalize('NFC')
+    .replace(LONG_MARK_RUN, '$1')
+    .trim();
+  return ONLY_INVISIBLE.test(trimmed) ? null : trimmed;
+}
+
+/** True when the number's JSON text passes the database's number-token check. */
+function isShortNumber(n: number): boolean {
+  const text = JSON.stringify(n);
+  const exponent = /e[-+]?(\d+)$/i.exec(text);
+  return (
+    text.length <= MAX_NUMBER_CHARS && (!exponent || exponent[1]!.length <= MAX_EXPONENT_DIGITS)
+  );
 }
 
 export type SignatureProblem =
@@ -101,8 +146,12 @@ export type SignatureProblem =
   | 'short-stroke'
   | 'bad-point'
   | 'off-wall'
+  /** A coordinate whose JSON text is too long or has a 3-digit exponent (e.g. 1e-300). */
+  | 'bad-number'
   | 'too-many-strokes'
   | 'too-many-points'
+  /** The points' bounding box is over MAX_SIGNATURE_WIDTH × MAX_SIGNATURE_HEIGHT. */
+  | 'too-big'
   | 'caption-too-long';
 
 /** Why the database would refuse these strokes and caption, or null when it would accept them. */
@@ -118,10 +167,12 @@ export function findSignatureProblem(
     for (const p of stroke) {
       if (!isPoint(p)) return 'bad-point';
       if (p[0] < 0 || p[0] > WALL_SIZE || p[1] < 0 || p[1] > WALL_SIZE) return 'off-wall';
+      if (!isShortNumber(p[0]) || !isShortNumber(p[1])) return 'bad-number';
     }
     points += stroke.length;
   }
   if (points > MAX_POINTS) return 'too-many-points';
+  if (!extentFits(extentOf(strokes))) return 'too-big';
   const normalized = normalizeCaption(caption);
   if (normalized !== null && [...normalized].length > MAX_CAPTION_LENGTH) return 'caption-too-long';
   return null;

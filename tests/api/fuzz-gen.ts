@@ -21,12 +21,22 @@ export function xorshift(seed: number) {
 export type Rng = ReturnType<typeof xorshift>;
 
 export interface Payload {
-  /** `hostile`: one of issue 10's shapes, which must always be refused with a 4xx. */
-  kind: 'valid' | 'mutated' | 'random-json' | 'random-bytes' | 'hostile';
+  /**
+   * `hostile`: one of issue 10's shapes, which must always be refused with a 4xx; `pair`: a
+   * two-row body, which the one-row rule refuses.
+   */
+  kind: 'valid' | 'mutated' | 'pair' | 'random-json' | 'random-bytes' | 'hostile';
   /** The raw request body. */
   body: string | Uint8Array<ArrayBuffer>;
   /** For valid/mutated: the record as sent (signature text and caption), to predict the answer. */
-  record?: { signature: string; caption: string | null | undefined };
+  record?: FuzzRecord;
+  /** For pair: the two records of a two-element array body (one POST may add one row). */
+  records?: [FuzzRecord, FuzzRecord];
+}
+
+export interface FuzzRecord {
+  signature: string;
+  caption: string | null | undefined;
 }
 
 type Pt = [number, number];
@@ -47,7 +57,17 @@ const WEIRD_NUMBERS = ['-1', '3200.5', '1e400', '-1e400', '1e-400', '1e308', '-0
 const WEIRD_VALUES = ['"NaN"', '"Infinity"', 'null', 'true', '"12"', '{}', '[]', '[1]', '[1,2,3]'];
 
 function caption(rng: Rng): string | null | undefined {
-  switch (rng.int(0, 5)) {
+  switch (rng.int(0, 8)) {
+    case 6: // bidi controls, zero-width and other invisible characters, sometimes around a name
+      return (
+        Array.from({ length: rng.int(1, 200) }, () =>
+          rng.pick(['\u202e', '\u2066', '\u200f', '\u200b', '\ufeff', '\u3164', '\ufe0f', ' ']),
+        ).join('') + rng.pick(['', '', 'Ada'])
+      );
+    case 7: // combining marks stacked on a letter (Zalgo), sometimes enough to pass 200 unnormalised
+      return `${rng.pick(['a', 'e', 'ᄀ'])}${rng.pick(['\u0301', '\u0334', '\u1ab0', '\u20d0']).repeat(rng.int(1, 260))}`;
+    case 8: // a decomposed accent that NFC composes, next to a bidi mark
+      return `caf${rng.pick(['e\u0301', 'e\u200e\u0301', '\u00e9'])}`;
     case 0:
       return undefined;
     case 1:
@@ -68,7 +88,41 @@ function mutate(rng: Rng, strokes: Pt[][]): string {
   const copy: unknown[][] = strokes.map((s) => s.map((p) => [...p]));
   const stroke = rng.int(0, copy.length - 1);
   const point = rng.int(0, copy[stroke]!.length - 1);
-  switch (rng.int(0, 8)) {
+  switch (rng.int(0, 12)) {
+    case 9: {
+      // the whole text nested deeper: 4 levels up to 100,000 (no JSON parser may recurse on it)
+      const levels = rng.pick([1, 97, 6997, 99_997]);
+      return '['.repeat(levels) + JSON.stringify(copy) + ']'.repeat(levels);
+    }
+    case 10: {
+      // an exponent beyond what a coordinate needs, or just within it
+      const text = JSON.stringify(copy);
+      const marker = JSON.stringify(copy[stroke]![point]);
+      const n = rng.pick(['1e131071', '1e-300', '1e-100', '1e-99', '5e+02', '1e002']);
+      return text.replace(marker, `[${n},${rng.int(0, 3200)}]`);
+    }
+    case 11: {
+      // a coordinate written in 24 (fine) or 25 (refused) characters
+      const text = JSON.stringify(copy);
+      const [x, y] = copy[stroke]![point] as Pt;
+      const long = `${Math.floor(x)}.`.padEnd(rng.pick([24, 25]), '0');
+      return text.replace(JSON.stringify([x, y]), `[${long},${y}]`);
+    }
+    case 12: {
+      // a point that stretches the extent to 800 × 600 exactly, or just past it
+      const all = copy.flat() as Pt[];
+      const minX = Math.min(...all.map((p) => p[0]));
+      const minY = Math.min(...all.map((p) => p[1]));
+      const [dx, dy] = rng.pick([
+        [800, 0],
+        [800.1, 0],
+        [0, 600],
+        [0, 601],
+        [800, 600],
+      ] as const);
+      copy[0]!.push([Math.min(3200, minX + dx), Math.min(3200, minY + dy)]);
+      break;
+    }
     case 0: {
       // a weird number spliced into the text (JSON.stringify cannot write 1e400)
       const text = JSON.stringify(copy);
@@ -188,9 +242,19 @@ export function payload(rng: Rng): Payload {
     const record = { signature: JSON.stringify(validStrokes(rng)), caption: caption(rng) };
     return { kind: 'valid', body: JSON.stringify(record), record };
   }
-  if (r < 0.7) {
+  if (r < 0.65) {
     const record = { signature: mutate(rng, validStrokes(rng)), caption: caption(rng) };
     return { kind: 'mutated', body: JSON.stringify(record), record };
+  }
+  if (r < 0.7) {
+    const one = () => ({
+      signature: rng.chance(0.7)
+        ? JSON.stringify(validStrokes(rng))
+        : mutate(rng, validStrokes(rng)),
+      caption: caption(rng) ?? null, // both rows need the same keys (PostgREST: PGRST102)
+    });
+    const records: [FuzzRecord, FuzzRecord] = [one(), one()];
+    return { kind: 'pair', body: JSON.stringify(records), records };
   }
   if (r < 0.85) {
     const value = randomJson(rng);

@@ -44,19 +44,19 @@ const bad: Bad[] = [
   ['signature is missing', json({ caption: 'hi' }), 400, '23502', 'violates not-null constraint'],
   ['signature is not JSON', obj('scribble'), 400, SHAPE, 'signature is not a JSON list of strokes'],
   ['NaN as a bare word', obj('[[[NaN,1],[2,3]]]'), 400, SHAPE, 'not a JSON list of strokes'],
-  ['NaN as a string', obj('[[["NaN",1],[2,3]]]'), 400, SHAPE, 'point 1 of stroke 1 is not [x, y]'],
-  ['Infinity as a string', obj('[[[1,2],["Infinity",3]]]'), 400, SHAPE, 'point 2 of stroke 1'],
-  ['a huge number (1e400)', obj('[[[1,2],[1e400,3]]]'), 400, SHAPE, 'point 2 of stroke 1 is not'],
+  ['NaN as a string', obj('[[["NaN",1],[2,3]]]'), 400, SHAPE, 'not a JSON list of strokes'],
+  ['Infinity as a string', obj('[[[1,2],["Infinity",3]]]'), 400, SHAPE, 'not a JSON list'],
+  ['a huge number (1e400)', obj('[[[1,2],[1e400,3]]]'), 400, SHAPE, 'an exponent of more than 2'],
   ['a point of three numbers', obj('[[[1,2,3],[4,5,6]]]'), 400, SHAPE, 'point 1 of stroke 1'],
-  ['a point as an object', obj('[[{"x":1,"y":2},{"x":3,"y":4}]]'), 400, SHAPE, 'point 1 of'],
-  ['nested garbage', obj('[[[[1,2]],[3,4]]]'), 400, SHAPE, 'point 1 of stroke 1 is not [x, y]'],
+  ['a point as an object', obj('[[{"x":1,"y":2},{"x":3,"y":4}]]'), 400, SHAPE, 'not a JSON'],
+  ['nested garbage', obj('[[[[1,2]],[3,4]]]'), 400, SHAPE, 'nests lists more than 3 deep'],
   ['a stroke that is a number', obj('[[[1,2],[3,4]],5]'), 400, SHAPE, 'stroke 2 is not a list'],
   ['no strokes', obj('[]'), 400, SHAPE, 'signature has no strokes'],
   ['an empty stroke', obj('[[]]'), 400, SHAPE, 'stroke 1 has fewer than 2 points'],
   ['a one-point stroke', obj('[[[1,2],[3,4]],[[5,6]]]'), 400, SHAPE, 'stroke 2 has fewer than 2'],
   ['a negative coordinate', obj('[[[-1,5],[2,3]]]'), 400, SHAPE, 'point 1 of stroke 1 is outside'],
   ['beyond the wall', obj('[[[1,5],[3200.5,3]]]'), 400, SHAPE, 'outside the wall (0..3200)'],
-  ['far beyond the wall', obj('[[[1,5],[1e300,3]]]'), 400, SHAPE, 'outside the wall'],
+  ['far beyond the wall', obj('[[[1,5],[1e99,3]]]'), 400, SHAPE, 'outside the wall'],
   ['the legacy flat stroke', obj('[[1,2],[3,4]]'), 400, SHAPE, 'legacy format'],
   [
     '65 strokes',
@@ -71,6 +71,20 @@ const bad: Bad[] = [
     400,
     SHAPE,
     'too many points (10001 > 10000)',
+  ],
+  [
+    'one pixel wider than 800',
+    obj('[[[100,100],[901,100]]]'),
+    400,
+    SHAPE,
+    'signature is larger than 800 × 600 (its points span 801 × 0)',
+  ],
+  [
+    'a tenth higher than 600, across strokes',
+    obj('[[[100,100],[110,110]],[[100,700.1],[101,700]]]'),
+    400,
+    SHAPE,
+    'signature is larger than 800 × 600 (its points span 10 × 600.1)',
   ],
   [
     'a 201-character caption',
@@ -168,7 +182,7 @@ describe.each(backends)('wall rules through the API on $name', (backend) => {
     ['a segment crossing with both ends outside', '[[[900,1020],[1200,1020]]]'],
     ['a point on the edge', '[[[1110,1020],[1200,1020]]]'],
     ['a segment touching the corner', '[[[1100,1070],[1120,1050]]]'],
-    ['a second stroke crossing', '[[[2000,2000],[2010,2010]],[[1050,900],[1050,1100]]]'],
+    ['a second stroke crossing', '[[[1400,1000],[1410,1010]],[[1050,900],[1050,1100]]]'],
   ];
 
   it.each(overlaps)('refuses %s with 409 naming the signature', async (_name, signature) => {
@@ -217,19 +231,20 @@ describe.each(backends)('wall rules through the API on $name', (backend) => {
       expect(data).toMatchObject({ caption });
     });
 
-    it('stores 64 strokes and 10000 points at the edges of the wall', async () => {
-      // 63 two-point strokes (two on the wall's corners) and one long stroke: 64 strokes, 10000 points.
+    it('stores 64 strokes and 10000 points spanning exactly 800 × 600, up to the far edges', async () => {
+      // Two strokes on the extent's corners (one on the wall's far corner), 61 short ones and one
+      // long one inside: 64 strokes, 10000 points, points spanning 2400..3200 × 2600..3200.
       const strokes = [
         [
-          [0, 3200],
-          [0, 3190],
+          [3200, 3200],
+          [3200, 3190],
         ],
         [
-          [3200, 0],
-          [3190, 0],
+          [2400, 2600],
+          [2410, 2600],
         ],
-        ...Array.from({ length: 61 }, (_, i) => stroke(2, 2400 + i * 10, 2400)),
-        Array.from({ length: 10000 - 63 * 2 }, (_, i) => [2400 + (i % 600), 2500 + i / 1000]),
+        ...Array.from({ length: 61 }, (_, i) => stroke(2, 2500 + i * 10, 2700)),
+        Array.from({ length: 10000 - 63 * 2 }, (_, i) => [2500 + (i % 600), 2800 + i / 1000]),
       ];
       const { status, error } = await ctx.server.client
         .from('signatures')

@@ -34,7 +34,8 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function measure(db: TestDb) {
-  await migrate(db);
+  // BEFORE=<version> stops the migrations ahead of that version (to compare with an older guard).
+  await migrate(db, { before: process.env.BEFORE });
   // The first 2000 cells hold signatures; cells 2000..2024 stay free for the accepted inserts.
   for (let n = 0; n < 2000; n += 100) {
     const values = Array.from({ length: 100 }, (_, k) => {

@@ -16,6 +16,7 @@ export const MIGRATIONS_DIR = fileURLToPath(
   new URL('../../../supabase/migrations', import.meta.url),
 );
 export const GUARD_VERSION = '20261122000100';
+export const LIMITS_VERSION = '20261123000000';
 
 export interface TestDb {
   readonly kind: 'pglite' | 'postgres';

@@ -1,0 +1,57 @@
+/**
+ * Caption normalisation in the database (signwall.normalize_caption, applied by the insert guard),
+ * against the shared vectors in tests/vectors/captions.json that src/domain/signature.test.ts runs
+ * against normalizeCaption: the client and the database store the same caption.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import vectors from '../vectors/captions.json';
+import { migrate, TARGETS, type TestDb } from './support/databases.ts';
+
+describe.each(TARGETS)('caption normalisation on $kind', ({ open }) => {
+  let db: TestDb;
+  let cell = 0;
+  /** A small signature in a spot of its own, so every insert is accepted. */
+  const signature = () => {
+    const x = 50 + (cell % 30) * 100;
+    const y = 50 + Math.floor(cell++ / 30) * 100;
+    return `[[[${x},${y}],[${x + 20},${y + 20}]]]`;
+  };
+  const insert = (caption: string | null) =>
+    db.asAnon((q) =>
+      q<{ caption: string | null }>(
+        'insert into public.signatures (signature, caption) values ($1, $2) returning caption',
+        [signature(), caption],
+      ),
+    );
+
+  beforeAll(async () => {
+    db = await open();
+    await migrate(db);
+  });
+  afterAll(() => db?.close());
+
+  it.each(vectors.captions)('$name', async ({ input, output }) => {
+    const [row] = await db.query<{ c: string | null }>(
+      'select signwall.normalize_caption($1) as c',
+      [input],
+    );
+    expect(row!.c).toBe(output);
+    const [stored] = await insert(input);
+    expect(stored!.caption).toBe(output);
+  });
+
+  it('applies the 200-character limit to the normalised caption', async () => {
+    // 200 letters each with 5 marks: 1200 characters sent, 800 kept, over the limit.
+    await expect(insert('a\u0334\u0334\u0334\u0334\u0334'.repeat(200))).rejects.toMatchObject({
+      code: '23514',
+      message: 'caption is longer than 200 characters',
+      detail: 'It has 800 characters.',
+    });
+    // One letter with 400 marks and 195 bidi controls: 4 characters once normalised.
+    const [row] = await insert(`\u202e`.repeat(195) + 'a' + '\u0334'.repeat(400));
+    expect(row!.caption).toBe('a\u0334\u0334\u0334');
+    const exactly = 'b'.repeat(199) + '\u200f'.repeat(50) + 'c';
+    const [edge] = await insert(exactly);
+    expect(edge!.caption).toBe('b'.repeat(199) + 'c');
+  });
+});
