@@ -9,6 +9,7 @@ import { MAX_BODY_BYTES } from '../src/domain/constants.ts';
 import { loadSchemaCache } from './db/schema-cache.ts';
 import type { Database } from './db/types.ts';
 import { ApiError, pgrst } from './rest/errors.ts';
+import { registerHealth } from './http/health.ts';
 import { registerRest, sendError } from './http/rest-route.ts';
 import { registerStatic } from './http/static.ts';
 
@@ -68,6 +69,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     globalDecompression: false,
   });
   registerRest(app, { db, schema, anonKey, maxRows });
+  registerHealth(app, db);
   await registerStatic(app, distDir);
   return app;
 }

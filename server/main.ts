@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { buildServer } from './app.ts';
-import { openDatabase } from './db/index.ts';
+import { DataDirError, openDatabase, type OpenedDatabase } from './db/index.ts';
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -14,11 +14,25 @@ const maxRows = Number(env.MAX_ROWS ?? 1000);
 if (!Number.isInteger(maxRows) || maxRows < 1)
   throw new Error(`MAX_ROWS must be a positive integer`);
 
-const db = await openDatabase(
-  env.DATABASE_URL
-    ? { databaseUrl: env.DATABASE_URL }
-    : { dataDir: resolve(env.DATA_DIR ?? './data') },
-);
+/** A start that cannot succeed (DATA_DIR in use, not a database, unwritable; no PostgreSQL): one
+ * readable line and exit code 1, so supervisors and people see why, not an errno stack. */
+function exitOnStartError(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  const what = error instanceof DataDirError ? '' : 'could not open the database: ';
+  console.error(`signwall: ${what}${message}`);
+  process.exit(1);
+}
+
+let db: OpenedDatabase;
+try {
+  db = await openDatabase(
+    env.DATABASE_URL
+      ? { databaseUrl: env.DATABASE_URL }
+      : { dataDir: resolve(env.DATA_DIR ?? './data') },
+  );
+} catch (error) {
+  exitOnStartError(error);
+}
 if (db.applied.length > 0) console.log(`applied migrations: ${db.applied.join(', ')}`);
 
 const app = await buildServer({
