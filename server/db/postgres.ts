@@ -67,6 +67,7 @@ export async function openPostgres(
     }
   }
 
+  let ending: Promise<void> | undefined;
   return {
     kind: 'postgres',
     async transaction(fn, options) {
@@ -106,7 +107,8 @@ export async function openPostgres(
         client.release(broken);
       }
     },
-    close: () => pool.end(),
+    // Idempotent, like PGlite's: a shutdown path and a test may both close.
+    close: () => (ending ??= pool.end()),
   };
 }
 

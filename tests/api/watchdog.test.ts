@@ -118,6 +118,16 @@ describe.each(pglite)('PGlite watchdog on $name', (backend) => {
     await expectRecovery(recovered);
   });
 
+  it('answers nesting that fits the worker stack with Postgres own clean error, no restart', async () => {
+    const restarts = log.entries.filter((e) => e.fields.event === 'pglite_restart').length;
+    const nested = '['.repeat(100_000) + ']'.repeat(100_000);
+    await expect(
+      server.db.transaction((tx) => tx.query('select ($1::text)::jsonb is null as x', [nested])),
+    ).rejects.toMatchObject({ code: '54001' }); // stack depth limit exceeded
+    expect(log.entries.filter((e) => e.fields.event === 'pglite_restart')).toHaveLength(restarts);
+    expect(await ids(server)).toEqual(acknowledged);
+  });
+
   it('serves static pages while a statement runs', async () => {
     let statementDone = false;
     const statement = server.db
