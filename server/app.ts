@@ -16,6 +16,7 @@ import {
   fastifyHttpOptions,
   type HttpLimits,
 } from './http/connections.ts';
+import { registerHealth } from './http/health.ts';
 import { registerRest, sendError } from './http/rest-route.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { registerStatic } from './http/static.ts';
@@ -107,6 +108,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   registerRest(app, { db, schema, anonKey, maxRows, maxResponseBytes });
+  registerHealth(app, db);
   await registerStatic(app, distDir);
   return app;
 }

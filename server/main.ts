@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { buildServer, DEFAULT_MAX_RESPONSE_BYTES } from './app.ts';
-import { openDatabase } from './db/index.ts';
+import { DataDirError, openDatabase, type OpenedDatabase } from './db/index.ts';
 import { apiOriginOf } from './http/security-headers.ts';
 import { createLogger, isLogLevel } from './log.ts';
 
@@ -27,11 +27,27 @@ const perAddress = Number(env.MAX_CONNECTIONS_PER_ADDRESS ?? 64);
 if (!Number.isInteger(perAddress) || perAddress < 0)
   throw new Error(`MAX_CONNECTIONS_PER_ADDRESS must be a non-negative integer`);
 
-const db = await openDatabase(
-  env.DATABASE_URL
-    ? { databaseUrl: env.DATABASE_URL }
-    : { dataDir: resolve(env.DATA_DIR ?? './data') },
-);
+/** A start that cannot succeed (DATA_DIR in use, not a database, unwritable; no PostgreSQL): one
+ * readable line and exit code 1, so supervisors and people see why, not an errno stack. */
+function exitOnStartError(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  const what = error instanceof DataDirError ? '' : 'could not open the database: ';
+  // Plain text on stderr, written before exit: a person or a supervisor reads this line.
+  console.error(`signwall: ${what}${message}`);
+  process.exit(1);
+}
+
+let db: OpenedDatabase;
+try {
+  db = await openDatabase(
+    env.DATABASE_URL
+      ? { databaseUrl: env.DATABASE_URL }
+      : { dataDir: resolve(env.DATA_DIR ?? './data') },
+    { logger: log },
+  );
+} catch (error) {
+  exitOnStartError(error);
+}
 if (db.applied.length > 0) log.info(`applied migrations: ${db.applied.join(', ')}`);
 
 const app = await buildServer({

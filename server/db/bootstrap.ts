@@ -45,8 +45,11 @@ create table if not exists supabase_migrations.schema_migrations (
 `;
 
 export async function bootstrap(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-    await tx.exec(BOOTSTRAP_SQL);
-  });
+  await db.transaction(
+    async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+      await tx.exec(BOOTSTRAP_SQL);
+    },
+    { maintenance: true },
+  );
 }

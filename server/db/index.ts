@@ -1,13 +1,16 @@
 /** Opens PGlite in a data directory or PostgreSQL at a URL, bootstraps roles and applies migrations. */
 import { bootstrap } from './bootstrap.ts';
 import { applyMigrations, type MigrationResult } from './migrate.ts';
-import { openPglite } from './pglite.ts';
-import { openPostgres } from './postgres.ts';
+import { openPglite, type PgliteOptions } from './pglite.ts';
+import { openPostgres, type PostgresOptions } from './postgres.ts';
 import type { Database, DatabaseConfig } from './types.ts';
 
 export type { Database, DatabaseConfig, Tx } from './types.ts';
+export type { Logger } from './logger.ts';
+export { DataDirError, DatabaseUnavailableError } from './errors.ts';
 
-export interface OpenOptions {
+/** Limits and the logger: each backend reads the ones it has (defaults in pglite.ts, postgres.ts). */
+export interface OpenOptions extends PgliteOptions, PostgresOptions {
   /** Folder of `<version>_<name>.sql` files; default `supabase/migrations` of this repository. */
   migrationsDir?: string;
   /** Skip bootstrap and migrations (tests that prepare a database by hand). */
@@ -25,8 +28,8 @@ export async function openDatabase(
 ): Promise<OpenedDatabase> {
   const db =
     'databaseUrl' in config
-      ? await openPostgres(config.databaseUrl)
-      : await openPglite(config.dataDir);
+      ? await openPostgres(config.databaseUrl, options)
+      : await openPglite(config.dataDir, options);
   try {
     let applied: string[] = [];
     if (options.migrate !== false) {

@@ -42,27 +42,30 @@ export async function applyMigrations(
   const applied: string[] = [];
   for (const file of await listMigrations(dir)) {
     const sql = await readFile(file.path, 'utf8');
-    const done = await db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-      const seen = await tx.query(
-        'select 1 from supabase_migrations.schema_migrations where version = $1',
-        [file.version],
-      );
-      if (seen.length > 0) return false;
-      try {
-        await tx.exec(sql);
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new Error(`migration ${file.version}_${file.name}.sql failed: ${reason}`, {
-          cause: error,
-        });
-      }
-      await tx.query(
-        'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
-        [file.version, file.name],
-      );
-      return true;
-    });
+    const done = await db.transaction(
+      async (tx) => {
+        await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+        const seen = await tx.query(
+          'select 1 from supabase_migrations.schema_migrations where version = $1',
+          [file.version],
+        );
+        if (seen.length > 0) return false;
+        try {
+          await tx.exec(sql);
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          throw new Error(`migration ${file.version}_${file.name}.sql failed: ${reason}`, {
+            cause: error,
+          });
+        }
+        await tx.query(
+          'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
+          [file.version, file.name],
+        );
+        return true;
+      },
+      { maintenance: true },
+    );
     if (done) applied.push(file.version);
   }
   return { applied };

@@ -1,29 +1,283 @@
 /**
- * PGlite (embedded Postgres in WASM) kept in a data directory. It has one connection, and its
- * `transaction()` serialises callers, which is how every request gets its own transaction.
+ * PGlite (embedded Postgres in WASM) in DATA_DIR, run in a worker thread under a watchdog.
+ *
+ * PGlite has one connection, so transactions take turns here, each statement one message to the
+ * worker. The watchdog restarts the worker on the same directory when a statement runs past its
+ * budget, when PGlite reports a state it cannot come back from, or when the worker dies. Committed
+ * transactions are on disk (PGlite writes through to the files before COMMIT answers), so a restart
+ * loses only the transaction that was running: its request and those queued get 503, as do requests
+ * that arrive before the new worker is ready. One log line says why, another how long it took.
  */
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { quoteIdent, type Database, type Tx } from './types.ts';
+import { DatabaseUnavailableError, DataDirError, acquireTimeout } from './errors.ts';
+import { holdDataDir, type HeldDataDir } from './data-dir.ts';
+import { stderrLogger, type Logger } from './logger.ts';
+import { PgliteConnection } from './pglite-connection.ts';
+import type { Reply } from './pglite-protocol.ts';
+import { quoteIdent, type Database, type TransactionOptions, type Tx } from './types.ts';
 
-export async function openPglite(dataDir: string): Promise<Database> {
-  mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir);
-  return {
-    kind: 'pglite',
-    transaction(fn, options) {
-      return pg.transaction(async (inner) => {
-        if (options?.role) await inner.exec(`SET LOCAL ROLE ${quoteIdent(options.role)}`);
-        const tx: Tx = {
-          query: async <T>(text: string, params: unknown[] = []) =>
-            (await inner.query<T>(text, params)).rows,
-          exec: async (text) => {
-            await inner.exec(text);
-          },
-        };
-        return fn(tx);
+export interface PgliteOptions {
+  logger?: Logger;
+  /** A statement's budget before the watchdog restarts PGlite; default 10 s (see DEFAULTS). */
+  statementTimeoutMs?: number;
+  /** Longest wait for the turn of a transaction before a 504 PGRST003. */
+  acquireTimeoutMs?: number;
+  /** Longest time to open PGlite (initdb on a fresh directory, WAL replay after a restart). */
+  openTimeoutMs?: number;
+}
+
+export const PGLITE_DEFAULTS = {
+  // No valid request comes near it: the slowest (a maximal save's overlap check, a 1000-row read)
+  // take well under a second; a statement at 10 s is hostile or stuck and blocks everyone behind it.
+  statementTimeoutMs: 10_000,
+  // PostgREST's usual db-pool-acquisition-timeout: a queue this long means the server is saturated.
+  acquireTimeoutMs: 10_000,
+  // initdb on a busy 2-core machine takes tens of seconds; a WAL replay far less.
+  openTimeoutMs: 120_000,
+} as const;
+
+/** Restart attempts that fail wait 1 s, 2 s, 4 s … up to this, then keep trying at this pace. */
+const MAX_RETRY_DELAY_MS = 10_000;
+const CLOSE_TIMEOUT_MS = 10_000;
+
+interface Waiter {
+  resolve: (epoch: number) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+class PgliteSupervisor implements Database {
+  readonly kind = 'pglite' as const;
+  private connection: PgliteConnection | undefined;
+  private state: 'ready' | 'restarting' | 'closed' = 'restarting';
+  /** Bumped on every restart: a transaction of an older epoch can no longer run or hand on its turn. */
+  private epoch = 0;
+  private busy = false;
+  private waiters: Waiter[] = [];
+  private recovery: Promise<void> | undefined;
+
+  private readonly held: HeldDataDir;
+  private readonly logger: Logger;
+  private readonly limits: Required<Omit<PgliteOptions, 'logger'>>;
+
+  constructor(held: HeldDataDir, logger: Logger, limits: Required<Omit<PgliteOptions, 'logger'>>) {
+    this.held = held;
+    this.logger = logger;
+    this.limits = limits;
+  }
+
+  async start(): Promise<void> {
+    this.connection = await this.openConnection();
+    this.state = 'ready';
+  }
+
+  async transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T> {
+    const epoch = await this.acquire();
+    const connection = this.connection!;
+    // Migrations may legitimately run long; they still get a bound, the open budget.
+    const budget = options?.maintenance
+      ? this.limits.openTimeoutMs
+      : this.limits.statementTimeoutMs;
+    const run = async (request: Parameters<PgliteConnection['request']>[0]) =>
+      this.statement(connection, request, budget);
+    try {
+      await run({
+        op: 'exec',
+        text: options?.role ? `BEGIN; SET LOCAL ROLE ${quoteIdent(options.role)}` : 'BEGIN',
       });
-    },
-    close: () => pg.close(),
-  };
+      const tx: Tx = {
+        query: async <R>(text: string, params: unknown[] = []) =>
+          (await run({ op: 'query', text, params })) as R[],
+        exec: async (text) => {
+          await run({ op: 'exec', text });
+        },
+      };
+      const result = await fn(tx);
+      await run({ op: 'exec', text: 'COMMIT' });
+      return result;
+    } catch (error) {
+      if (connection === this.connection) {
+        await run({ op: 'exec', text: 'ROLLBACK' }).catch(() => undefined);
+      }
+      throw error;
+    } finally {
+      this.release(epoch);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    this.rejectWaiters(new DatabaseUnavailableError('The database is closed.'));
+    await this.recovery; // sees 'closed' and closes what it opened
+    const connection = this.connection;
+    this.connection = undefined;
+    await connection?.close(CLOSE_TIMEOUT_MS);
+    this.held.release();
+  }
+
+  private async statement(
+    connection: PgliteConnection,
+    request: Parameters<PgliteConnection['request']>[0],
+    budgetMs: number,
+  ): Promise<unknown[]> {
+    if (connection !== this.connection) throw new DatabaseUnavailableError();
+    const text = 'text' in request ? request.text : request.op;
+    const timer = setTimeout(
+      () =>
+        this.restart(connection, 'statement_timeout', `ran past its ${budgetMs} ms budget`, text),
+      budgetMs,
+    );
+    let reply: Reply;
+    try {
+      reply = await connection.request(request);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!('id' in reply)) throw new DatabaseUnavailableError();
+    if (reply.ok) return reply.rows;
+    if ('fatal' in reply) {
+      this.restart(connection, 'pglite_broken', reply.fatal, text);
+      throw new DatabaseUnavailableError();
+    }
+    throw Object.assign(new Error(reply.error.message), reply.error);
+  }
+
+  /** Resolves with the current epoch once it is this caller's turn. */
+  private acquire(): Promise<number> {
+    if (this.state === 'closed') {
+      return Promise.reject(new DatabaseUnavailableError('The database is closed.'));
+    }
+    if (this.state !== 'ready') return Promise.reject(new DatabaseUnavailableError());
+    if (!this.busy) {
+      this.busy = true;
+      return Promise.resolve(this.epoch);
+    }
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          reject(acquireTimeout());
+        }, this.limits.acquireTimeoutMs),
+      };
+      this.waiters.push(waiter);
+    });
+  }
+
+  private release(epoch: number): void {
+    if (epoch !== this.epoch) return; // a restart already freed the turn
+    const next = this.waiters.shift();
+    if (!next) {
+      this.busy = false;
+      return;
+    }
+    clearTimeout(next.timer);
+    next.resolve(this.epoch);
+  }
+
+  private rejectWaiters(error: Error): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const waiter of waiters) {
+      clearTimeout(waiter.timer);
+      waiter.reject(error);
+    }
+  }
+
+  /** The watchdog: drop this connection (once), answer everyone waiting 503, reopen in the background. */
+  private restart(
+    connection: PgliteConnection,
+    reason: string,
+    detail: string,
+    statement?: string,
+  ) {
+    if (connection !== this.connection || this.state !== 'ready') return;
+    const startedAt = performance.now();
+    this.connection = undefined;
+    this.state = 'restarting';
+    this.epoch++;
+    this.busy = false;
+    this.rejectWaiters(new DatabaseUnavailableError());
+    this.logger.error(
+      {
+        event: 'pglite_restart',
+        reason,
+        detail,
+        statement: statement?.slice(0, 200),
+        dataDir: this.held.dir,
+      },
+      `PGlite restarting: ${reason} (${detail})`,
+    );
+    this.recovery = this.recover(connection, startedAt).finally(() => {
+      this.recovery = undefined;
+    });
+  }
+
+  private async recover(broken: PgliteConnection, startedAt: number): Promise<void> {
+    // The old worker must be gone before another opens the same files.
+    await broken.terminate();
+    for (let attempt = 1; this.state !== 'closed'; attempt++) {
+      try {
+        const connection = await this.openConnection();
+        // close() may have run while the worker was opening.
+        if (this.isClosed()) {
+          await connection.close(CLOSE_TIMEOUT_MS);
+          return;
+        }
+        this.connection = connection;
+        this.state = 'ready';
+        const recoveryMs = Math.round(performance.now() - startedAt);
+        this.logger.info(
+          { event: 'pglite_recovered', recoveryMs, attempts: attempt, dataDir: this.held.dir },
+          `PGlite reopened in ${recoveryMs} ms`,
+        );
+        return;
+      } catch (error) {
+        const delayMs = Math.min(1000 * 2 ** (attempt - 1), MAX_RETRY_DELAY_MS);
+        this.logger.error(
+          {
+            event: 'pglite_reopen_failed',
+            attempt,
+            retryInMs: delayMs,
+            detail: error instanceof Error ? error.message : String(error),
+            dataDir: this.held.dir,
+          },
+          'PGlite could not reopen; retrying',
+        );
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+    }
+  }
+
+  /** A method, so TypeScript does not narrow `state` across the awaits that may change it. */
+  private isClosed(): boolean {
+    return this.state === 'closed';
+  }
+
+  private openConnection(): Promise<PgliteConnection> {
+    const connection: Promise<PgliteConnection> = PgliteConnection.open(
+      this.held.dir,
+      this.limits.openTimeoutMs,
+      (detail) => void connection.then((c) => this.restart(c, 'worker_died', detail)),
+    );
+    return connection;
+  }
+}
+
+export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<Database> {
+  const held = holdDataDir(dataDir);
+  const supervisor = new PgliteSupervisor(held, options.logger ?? stderrLogger, {
+    statementTimeoutMs: options.statementTimeoutMs ?? PGLITE_DEFAULTS.statementTimeoutMs,
+    acquireTimeoutMs: options.acquireTimeoutMs ?? PGLITE_DEFAULTS.acquireTimeoutMs,
+    openTimeoutMs: options.openTimeoutMs ?? PGLITE_DEFAULTS.openTimeoutMs,
+  });
+  try {
+    await supervisor.start();
+  } catch (error) {
+    held.release();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DataDirError(`could not open the database in DATA_DIR ${held.dir}: ${reason}`);
+  }
+  return supervisor;
 }

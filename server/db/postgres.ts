@@ -1,25 +1,92 @@
 /**
  * PostgreSQL through a pg Pool: each transaction borrows one pooled connection. Sessions run in UTC
  * so JSON built in SQL prints timestamps as `+00:00`, as hosted Supabase does.
+ *
+ * Every session carries timeouts, so one request can neither hold a connection nor a lock for long,
+ * and a request that cannot get a connection in time answers as PostgREST does (504 PGRST003).
  */
 import pg from 'pg';
+import { acquireTimeout } from './errors.ts';
+import { stderrLogger, type Logger } from './logger.ts';
 import { quoteIdent, type Database, type Tx } from './types.ts';
 
-export async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, options: '-c TimeZone=UTC', max: 10 });
+export interface PostgresOptions {
+  logger?: Logger;
+  statementTimeoutMs?: number;
+  lockTimeoutMs?: number;
+  idleInTransactionTimeoutMs?: number;
+  acquireTimeoutMs?: number;
+  poolSize?: number;
+}
+
+export const POSTGRES_DEFAULTS = {
+  // No valid request comes near it (the slowest, a maximal save's overlap check or a 1000-row read,
+  // take well under a second); the same budget PGlite's watchdog gives a statement.
+  statementTimeoutMs: 10_000,
+  // Only saves wait on a lock (the guard's advisory lock, one save at a time): behind at most
+  // poolSize - 1 others, each far below a second. Below statement_timeout, or it would never fire.
+  lockTimeoutMs: 5_000,
+  // The server sends a transaction's statements back to back; only a stalled process leaves one
+  // idle this long, and its locks must not outlive that.
+  idleInTransactionTimeoutMs: 30_000,
+  // PostgREST's usual db-pool-acquisition-timeout: waiting longer means the pool is saturated.
+  acquireTimeoutMs: 10_000,
+  poolSize: 10,
+} as const;
+
+/** pg-pool's message when no client frees up within connectionTimeoutMillis. */
+const POOL_WAIT_TIMEOUT = 'timeout exceeded when trying to connect';
+
+export async function openPostgres(
+  databaseUrl: string,
+  options: PostgresOptions = {},
+): Promise<Database> {
+  const logger = options.logger ?? stderrLogger;
+  const limits = { ...POSTGRES_DEFAULTS, ...definedOnly(options) };
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    options:
+      `-c TimeZone=UTC -c statement_timeout=${limits.statementTimeoutMs}` +
+      ` -c lock_timeout=${limits.lockTimeoutMs}` +
+      ` -c idle_in_transaction_session_timeout=${limits.idleInTransactionTimeoutMs}`,
+    max: limits.poolSize,
+    connectionTimeoutMillis: limits.acquireTimeoutMs,
+  });
   // An idle client can lose its connection (server restart); without a listener that would crash.
-  pool.on('error', (error) => console.error('postgres pool:', error.message));
+  pool.on('error', (error) =>
+    logger.warn({ event: 'postgres_idle_client_error', detail: error.message }, 'postgres pool'),
+  );
   (await pool.connect()).release(); // fail at start, not on the first request
+
+  async function borrow(): Promise<pg.PoolClient> {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      if (error instanceof Error && error.message === POOL_WAIT_TIMEOUT) throw acquireTimeout();
+      throw error;
+    }
+  }
+
+  let ending: Promise<void> | undefined;
   return {
     kind: 'postgres',
     async transaction(fn, options) {
-      const client = await pool.connect();
+      const client = await borrow();
       let broken = false;
+      // pg-pool listens for errors only on idle clients. A borrowed one whose session the server
+      // ends (idle_in_transaction_session_timeout, a restart) would otherwise crash the process.
+      const onError = (error: Error) => {
+        broken = true;
+        logger.warn({ event: 'postgres_client_error', detail: error.message }, 'postgres client');
+      };
+      client.on('error', onError);
       try {
-        // One round trip for both: the role switch is part of every request.
-        await client.query(
-          options?.role ? `BEGIN; SET LOCAL ROLE ${quoteIdent(options.role)}` : 'BEGIN',
-        );
+        // One round trip for all: the role switch is part of every request.
+        const begin = ['BEGIN'];
+        if (options?.role) begin.push(`SET LOCAL ROLE ${quoteIdent(options.role)}`);
+        if (options?.maintenance)
+          begin.push('SET LOCAL statement_timeout = 0', 'SET LOCAL lock_timeout = 0');
+        await client.query(begin.join('; '));
         const tx: Tx = {
           query: async <T>(text: string, params: unknown[] = []) =>
             (await client.query(text, params)).rows as T[],
@@ -36,9 +103,20 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
         });
         throw error;
       } finally {
+        client.off('error', onError);
         client.release(broken);
       }
     },
-    close: () => pool.end(),
+    // Idempotent, like PGlite's: a shutdown path and a test may both close.
+    close: () => (ending ??= pool.end()),
   };
+}
+
+/** The numeric limits that were given, so an `undefined` never overrides a default. */
+function definedOnly(options: PostgresOptions): Partial<typeof POSTGRES_DEFAULTS> {
+  return Object.fromEntries(
+    Object.entries(options).filter(
+      ([key, value]) => key in POSTGRES_DEFAULTS && typeof value === 'number',
+    ),
+  );
 }

@@ -9,6 +9,11 @@ export interface Tx {
 export interface TransactionOptions {
   /** `SET LOCAL ROLE` at the start, so grants and RLS apply as for that role. */
   role?: string;
+  /**
+   * Bootstrap and migrations: no statement or lock timeout on PostgreSQL (they may wait for another
+   * server's migrations, or rewrite a large table), and PGlite's longer open budget.
+   */
+  maintenance?: boolean;
 }
 
 export interface Database {

@@ -1,0 +1,21 @@
+/** Messages between the server (pglite.ts) and the PGlite worker thread (pglite-worker.ts). */
+
+export interface WorkerData {
+  dataDir: string;
+}
+
+export type Request =
+  | { id: number; op: 'query'; text: string; params: unknown[] }
+  | { id: number; op: 'exec'; text: string }
+  | { id: number; op: 'close' };
+
+/** A Postgres error's fields (code, detail, hint …) copied off PGlite's DatabaseError. */
+export type SqlErrorFields = Record<string, string | number | undefined> & { message: string };
+
+export type Reply =
+  | { op: 'ready' }
+  | { op: 'open-failed'; message: string }
+  | { id: number; ok: true; rows: unknown[] }
+  | { id: number; ok: false; error: SqlErrorFields }
+  /** PGlite is in a state no later statement can be trusted in: the server must restart it. */
+  | { id: number; ok: false; fatal: string };

@@ -1,0 +1,106 @@
+/**
+ * PGlite in a worker thread: Postgres-in-WASM runs synchronously, so on the HTTP thread a slow
+ * statement would stall every request, static pages included. One message is one statement.
+ *
+ * It also reports the states PGlite hides. PGlite drops every exception of its main loop except
+ * Postgres's own longjmp, so a JavaScript stack overflow, an abort or a WASM RuntimeError leaves an
+ * empty "result" and a broken engine (later statements answer ERRORDATA_STACK_SIZE or spin forever).
+ * Wrapping that loop sees those exceptions; the server then restarts this worker.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import type { Reply, Request, SqlErrorFields, WorkerData } from './pglite-protocol.ts';
+
+/** pglitec.c's POSTGRES_MAIN_LONGJMP: an ordinary SQL error, which PGlite handles itself. */
+const POSTGRES_MAIN_LONGJMP = 100;
+
+const port = parentPort!;
+const { dataDir } = workerData as WorkerData;
+let hidden: unknown;
+
+function send(reply: Reply): void {
+  port.postMessage(reply);
+}
+
+function watchMainLoop(pg: PGlite): void {
+  const mod = (pg as unknown as { mod?: Record<string, unknown> }).mod;
+  const loop = mod?._PostgresMainLoopOnce;
+  if (typeof loop !== 'function') {
+    // Another PGlite build: the statement budget and the other checks still apply.
+    console.warn('pglite-worker: cannot watch PGlite main loop; stack overflows go unseen');
+    return;
+  }
+  mod!._PostgresMainLoopOnce = function watched(this: unknown, ...args: unknown[]) {
+    try {
+      return (loop as (...a: unknown[]) => unknown).apply(this, args);
+    } catch (error) {
+      if ((error as { status?: unknown } | null)?.status !== POSTGRES_MAIN_LONGJMP) hidden = error;
+      throw error;
+    }
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+function sqlErrorFields(error: Error): SqlErrorFields {
+  const fields: SqlErrorFields = { message: error.message };
+  for (const [key, value] of Object.entries(error)) {
+    if (typeof value === 'string' || typeof value === 'number') fields[key] = value;
+  }
+  return fields;
+}
+
+/** Errors after which Postgres itself would end the session, or that PGlite cannot come back from. */
+function fatalReason(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return `non-error thrown: ${String(error)}`;
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  if (/ERRORDATA_STACK_SIZE/.test(error.message)) return error.message;
+  if (severity === 'FATAL' || severity === 'PANIC') return `${severity}: ${error.message}`;
+  // Not a Postgres error at all (RangeError, RuntimeError, TypeError inside PGlite).
+  if (typeof code !== 'string') return describe(error);
+  return undefined;
+}
+
+async function run(pg: PGlite, request: Request): Promise<Reply | undefined> {
+  if (request.op === 'close') {
+    await pg.close();
+    return { id: request.id, ok: true, rows: [] };
+  }
+  hidden = undefined;
+  try {
+    let rows: unknown[] = [];
+    if (request.op === 'query') {
+      const result = await pg.query(request.text, request.params);
+      if (!Array.isArray(result?.rows))
+        return { id: request.id, ok: false, fatal: 'missing result' };
+      rows = result.rows;
+    } else {
+      await pg.exec(request.text);
+    }
+    if (hidden !== undefined) return { id: request.id, ok: false, fatal: describe(hidden) };
+    return { id: request.id, ok: true, rows };
+  } catch (error) {
+    if (hidden !== undefined) return { id: request.id, ok: false, fatal: describe(hidden) };
+    const fatal = fatalReason(error);
+    if (fatal) return { id: request.id, ok: false, fatal };
+    return { id: request.id, ok: false, error: sqlErrorFields(error as Error) };
+  }
+}
+
+try {
+  const pg = await PGlite.create(dataDir);
+  watchMainLoop(pg);
+  // Strictly one at a time, in arrival order: the server sends a statement only after the last reply.
+  let chain = Promise.resolve();
+  port.on('message', (request: Request) => {
+    chain = chain.then(async () => {
+      const reply = await run(pg, request);
+      if (reply) send(reply);
+    });
+  });
+  send({ op: 'ready' });
+} catch (error) {
+  send({ op: 'open-failed', message: describe(error) });
+}
