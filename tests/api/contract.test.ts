@@ -221,10 +221,13 @@ describe.each(backends)('the byte cap on read answers on $name', (backend) => {
   const ctx = useServer(backend, { app: { maxResponseBytes: 120 } });
 
   it('answers a shorter page with Content-Range, and paging by it reads every row', async () => {
-    const { error } = await ctx.server.client
-      .from('signatures')
-      .insert(Array.from({ length: 7 }, () => ({ signature: nextSignature() })));
-    expect(error).toBeNull();
+    for (let i = 0; i < 7; i++) {
+      // One row per request: the database refuses more from an anonymous visitor.
+      const { error } = await ctx.server.client
+        .from('signatures')
+        .insert({ signature: nextSignature() });
+      expect(error).toBeNull();
+    }
 
     const seen: number[] = [];
     let offset = 0;
