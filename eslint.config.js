@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// Directions of import (DESIGN.md §4): domain ← data ← features ← app; ui ← features;
+// Directions of import (docs/architecture.md §4): domain ← data ← features ← app; ui ← features;
 // features never import each other; Supabase only in src/data; server only reaches into
 // src/domain. Patterns are matched against the import path as written.
 const banned = (message, ...group) => ({ group, message });

@@ -51,7 +51,7 @@ export interface WallOptions {
 }
 
 export const WALL = 3200;
-/** The outline's padding (DESIGN.md §3). */
+/** The outline's padding (docs/architecture.md §3). */
 export const PADDING = 10;
 /** Space between a cell's edge and the outline: outlines of neighbours never touch. */
 const GAP = 1;

@@ -1,7 +1,7 @@
 /**
  * One finger or the mouse, through the same three calls: mouse via Playwright (CDP mouse
  * events), touch via CDP `Input.dispatchTouchEvent` (real touch and pointer events, as
- * research/konva.md §5 verified). Moves are paced at one per display frame, as a hand would.
+ * docs/research/konva.md §5 verified). Moves are paced at one per display frame, as a hand would.
  */
 import type { CDPSession, Page } from '@playwright/test';
 

@@ -1,6 +1,6 @@
 /**
  * Which columns a JSON body writes, following PostgREST (`payloadAttributes`, §2.2 of
- * postgrest-wire.md). Without `columns=` the server parses the body itself: invalid JSON is PGRST102,
+ * docs/research/postgrest-wire.md). Without `columns=` the server parses the body itself: invalid JSON is PGRST102,
  * an array of objects with different keys (or not objects) is PGRST102 "All object keys must match".
  * With `columns=` the raw text goes to Postgres untouched, so malformed JSON is Postgres' own 22P02.
  *

@@ -1,5 +1,5 @@
 /**
- * Where the data API lives, read from the build's environment (DESIGN.md §2). Validated here so a
+ * Where the data API lives, read from the build's environment (docs/architecture.md §2). Validated here so a
  * bad build shows a readable message instead of a blank page (supabase-js throws at creation).
  */
 

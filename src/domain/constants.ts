@@ -1,5 +1,5 @@
 /**
- * Every number and text of the product that more than one place needs (spec §9, DESIGN.md §3).
+ * Every number and text of the product that more than one place needs (spec §9, docs/architecture.md §3).
  * The SQL rules in supabase/migrations repeat the limits; tests keep the two in step.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Wall geometry: points, strokes, outlines and the two hit tests that decide where drawing is
- * refused (DESIGN.md §3). The SQL rules in supabase/migrations implement the same tests, and both
+ * refused (docs/architecture.md §3). The SQL rules in supabase/migrations implement the same tests, and both
  * are checked against tests/vectors/geometry.json.
  */
 import { OUTLINE_PADDING } from './constants.ts';

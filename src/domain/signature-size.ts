@@ -1,5 +1,5 @@
 /**
- * The size rule (DESIGN.md §3, issue "no take-over"): the bounding box of a signature's points,
+ * The size rule (docs/architecture.md §3, issue "no take-over"): the bounding box of a signature's points,
  * before padding, is at most MAX_SIGNATURE_WIDTH × MAX_SIGNATURE_HEIGHT wall pixels. The database
  * refuses bigger new rows; the board uses the same test to keep a pending signature within it.
  */

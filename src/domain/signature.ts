@@ -1,6 +1,6 @@
 /**
  * Signature records: reading what the table holds (current and legacy formats, spec §3) and
- * checking what a visitor is about to save (DESIGN.md §3, also enforced by the database).
+ * checking what a visitor is about to save (docs/architecture.md §3, also enforced by the database).
  */
 import { MAX_CAPTION_LENGTH, MAX_POINTS, MAX_STROKES, WALL_SIZE } from './constants.ts';
 import { outlineOf, type Point, type Rect, type Stroke } from './geometry.ts';

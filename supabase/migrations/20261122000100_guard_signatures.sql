@@ -1,4 +1,4 @@
--- The database guards the wall (DESIGN.md §3): shape, size and no-overlap rules for new rows, decided
+-- The database guards the wall (docs/architecture.md §3): shape, size and no-overlap rules for new rows, decided
 -- atomically, plus a derived, indexed `outline` for every readable row.
 --
 -- Works unchanged on PGlite (PG 18), PostgreSQL 15 and hosted Supabase (PG 17), and is idempotent: it

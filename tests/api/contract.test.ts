@@ -1,6 +1,6 @@
 /**
  * The calls the app makes, through real supabase-js against the real server and database, and what
- * PostgREST would answer on the wire (postgrest-wire.md §2–§6).
+ * PostgREST would answer on the wire (docs/research/postgrest-wire.md §2–§6).
  */
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The wall's rules (DESIGN.md §3) as a visitor meets them through the real server: every bad input
+ * The wall's rules (docs/architecture.md §3) as a visitor meets them through the real server: every bad input
  * gets its 4xx with a clear code and message and writes nothing; overlaps are 409 naming the
  * signature in the way. Requests go through supabase-js and through raw fetch.
  */

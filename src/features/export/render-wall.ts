@@ -1,6 +1,6 @@
 /**
  * Draws the whole wall into one PNG with the board's own drawing code (createSignatureGroup), so
- * the export matches the wall stroke for stroke. Memory (research/konva.md §3): the scene is a
+ * the export matches the wall stroke for stroke. Memory (docs/research/konva.md §3): the scene is a
  * detached Konva.Group, never a mounted 3200×3200 Stage (whose layers would be allocated at
  * 3200 × devicePixelRatio, 9600² on a phone, beyond iOS's canvas limit). The only big allocation
  * is one 3200×3200 canvas at pixel ratio 1 (41 MB), released as soon as the PNG is encoded.

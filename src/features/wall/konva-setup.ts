@@ -7,7 +7,7 @@ import type { CSSProperties } from 'react';
 /**
  * Layer canvases are allocated at viewport × pixelRatio². A DPR-3 phone at full ratio needs 9×
  * the pixels of DPR 1; 2 keeps lines crisp while staying far inside phone canvas limits
- * (research/konva.md §3).
+ * (docs/research/konva.md §3).
  */
 export function capPixelRatio(): void {
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
@@ -16,7 +16,7 @@ export function capPixelRatio(): void {
 
 /**
  * The stage container owns every gesture: without `touch-action: none` the browser claims a
- * touch drag as a page pan and cancels our pointer (konva.md §2). Konva only sets `userSelect`;
+ * touch drag as a page pan and cancels our pointer (docs/research/konva.md §2). Konva only sets `userSelect`;
  * iOS also needs the -webkit- variants to stop text selection and the long-press callout.
  */
 export const STAGE_CONTAINER_STYLE: CSSProperties = {

@@ -124,7 +124,7 @@ export function useCamera(
       zoomBy(factor, localPoint(stage, evt.clientX, evt.clientY));
     };
 
-    // Two fingers pinch (konva.md §2 recipe): the wall point under the fingers' last midpoint
+    // Two fingers pinch (docs/research/konva.md §2 recipe): the wall point under the fingers' last midpoint
     // follows the midpoint, scaled by how far they spread.
     let pinch: PinchState | null = null;
     const onTouch = (evt: TouchEvent) => {

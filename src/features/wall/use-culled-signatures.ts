@@ -1,7 +1,7 @@
 /**
  * Draws the saved signatures, but only those near the viewport. Konva draws every visible node
  * on every frame and does no culling of its own, so a wall with thousands of signatures would
- * make each pan frame redraw all of them (research/konva.md §1: 155 ms → 12 ms at 3000).
+ * make each pan frame redraw all of them (docs/research/konva.md §1: 155 ms → 12 ms at 3000).
  *
  * Groups are built imperatively with the shared shapes, cached by id, and shown or hidden as the
  * camera moves; React renders nothing while panning.

@@ -1,5 +1,5 @@
 /**
- * Freehand drawing from pointer events (mouse, pen and touch alike; one event family, konva.md
+ * Freehand drawing from pointer events (mouse, pen and touch alike; one event family, docs/research/konva.md
  * §2). The stroke in progress lives in a ref and on one Konva Line updated per move; React hears
  * about it once when it starts and once when it ends, is cut at a limit, is blocked or is
  * abandoned. The signature's limits (drawing-limits.ts) are kept as a running tally in the same

@@ -1,6 +1,6 @@
 /**
  * Page object for the board: opening it, switching modes, drawing and panning with the mouse or
- * with touch (CDP Input.dispatchTouchEvent: real touch and pointer events, research/konva.md §5),
+ * with touch (CDP Input.dispatchTouchEvent: real touch and pointer events, docs/research/konva.md §5),
  * and reading what the canvas really shows.
  *
  * Screen coordinates are CSS pixels from the page's top left (the stage fills the window);

@@ -8,7 +8,7 @@ import type { SeededRow, WallServer } from './fixtures.ts';
 import { isBackground, isGold, readPng, WHITE, type Box, type DecodedPng } from './png.ts';
 
 const PADDING = 10;
-/** The caption's baseline sits this far below the outline (spec §9, DESIGN.md §3). */
+/** The caption's baseline sits this far below the outline (spec §9, docs/architecture.md §3). */
 const CAPTION_BASELINE = 15;
 
 interface Seed {
