@@ -211,10 +211,8 @@ describe.each(postgres)('PostgreSQL session limits on $name', (backend) => {
     await bothStarted;
     const res = await server.fetch('/rest/v1/signatures?select=id');
     expect(res.status).toBe(504);
-    expect(await res.json()).toMatchObject({
-      code: 'PGRST003',
-      message: 'Timed out acquiring connection from connection pool.',
-    });
+    // PostgREST's code for it; the body of every 5xx says no more than this (issue 10's hygiene).
+    expect(await res.json()).toMatchObject({ code: 'PGRST003', message: 'Internal server error' });
     await Promise.all(holders);
     expect((await server.fetch('/rest/v1/signatures?select=id')).status).toBe(200);
   });
