@@ -19,7 +19,12 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { buildServer, type ServerOptions as AppOptions } from '../../server/app.ts';
-import { openDatabase, type DatabaseConfig, type OpenedDatabase } from '../../server/db/index.ts';
+import {
+  openDatabase,
+  type DatabaseConfig,
+  type OpenedDatabase,
+  type OpenOptions,
+} from '../../server/db/index.ts';
 import { copyFreshPgliteData } from '../support/pglite-template.ts';
 
 export const ANON_KEY = 'sb_publishable_signwall_test';
@@ -84,6 +89,8 @@ export interface ServerOptions {
   migrationsDir?: string;
   /** Anything else for buildServer: HTTP limits, byte cap, logger … */
   app?: Partial<Omit<AppOptions, 'db' | 'anonKey'>>;
+  /** Anything else for openDatabase: statement budgets, pool size, the database's logger … */
+  open?: OpenOptions;
 }
 
 export interface TestServer {
@@ -113,7 +120,10 @@ export async function startServer(
   target: Target,
   options: ServerOptions = {},
 ): Promise<TestServer> {
-  const db = await openDatabase(target.config, { migrationsDir: options.migrationsDir });
+  const db = await openDatabase(target.config, {
+    migrationsDir: options.migrationsDir,
+    ...options.open,
+  });
   const app = await buildServer({
     db,
     anonKey: ANON_KEY,
@@ -123,6 +133,7 @@ export async function startServer(
     ...options.app,
   });
   const url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
+  let stopped = false;
   return {
     url,
     anonKey: ANON_KEY,
@@ -135,6 +146,8 @@ export async function startServer(
       return fetch(`${url}${path}`, { ...init, headers });
     },
     async stop() {
+      if (stopped) return;
+      stopped = true;
       await app.close();
       await db.close();
     },

@@ -1,14 +1,10 @@
 /**
  * The real server in-process with database limits of the test's choosing (a lowered statement budget,
- * a one-connection pool …) and a logger the test can read: what harness.ts's startServer cannot set.
+ * a one-connection pool …), and a logger the test can read.
  */
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../server/app.ts';
-import { openDatabase, type OpenOptions, type OpenedDatabase } from '../../server/db/index.ts';
+import type { OpenOptions } from '../../server/db/index.ts';
 import type { Logger } from '../../server/db/logger.ts';
-import { ANON_KEY, type Target } from '../api/harness.ts';
+import { startServer, type Target, type TestServer } from '../api/harness.ts';
 
 export interface LogEntry {
   level: 'info' | 'warn' | 'error';
@@ -37,37 +33,13 @@ export function captureLogger() {
   };
 }
 
-export interface LimitedServer {
-  url: string;
-  app: FastifyInstance;
-  db: OpenedDatabase;
-  fetch(path: string, init?: RequestInit): Promise<Response>;
-  stop(): Promise<void>;
-}
+/** The harness's server, with the database limits (and its logger) of the test's choosing. */
+export type LimitedServer = TestServer;
 
-export async function startLimitedServer(
+export function startLimitedServer(
   target: Target,
   open: OpenOptions,
-  distDir = join(tmpdir(), 'signwall-no-build'),
+  distDir?: string,
 ): Promise<LimitedServer> {
-  const db = await openDatabase(target.config, open);
-  const app = await buildServer({ db, anonKey: ANON_KEY, distDir, logRequests: false });
-  const url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
-  let stopped = false;
-  return {
-    url,
-    app,
-    db,
-    fetch(path, init = {}) {
-      const headers = new Headers(init.headers);
-      if (!headers.has('apikey')) headers.set('apikey', ANON_KEY);
-      return fetch(`${url}${path}`, { ...init, headers });
-    },
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await app.close();
-      await db.close();
-    },
-  };
+  return startServer(target, { open, ...(distDir ? { distDir } : {}) });
 }
