@@ -3,7 +3,7 @@
  * transaction per request, as role anon) → respond, and renders every failure in the envelope.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/index.ts';
+import { DatabaseUnavailableError, type Database } from '../db/index.ts';
 import type { SchemaCache } from '../rest/ast.ts';
 import { ApiError, fromSqlError, internalError, isSqlError, pgrst } from '../rest/errors.ts';
 import { parseRequest, type RestRequest } from '../rest/parse.ts';
@@ -41,7 +41,9 @@ export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
     apiError = new ApiError(500, { code: 'PGRST500', message: 'unexpected error' });
   }
   if (apiError.status >= 500) {
-    reply.log.error({ err: error, status: apiError.status }, 'request failed');
+    // A restart of PGlite is expected and its watchdog logged the cause once: no stack per request.
+    if (error instanceof DatabaseUnavailableError) reply.log.warn({ status: 503 }, error.message);
+    else reply.log.error({ err: error, status: apiError.status }, 'request failed');
     apiError = internalError(apiError.status, apiError.body.code, apiError.headers);
   }
   corsHeaders(reply);
