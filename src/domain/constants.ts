@@ -47,9 +47,6 @@ export const EXPORT_FILE_NAME = 'canvas-signatures.png';
 export const TOAST_TIMEOUT_MS = 2000;
 export const EXPORT_REDIRECT_MS = 1000;
 
-/** The caption box's position on the board, as fractions of the viewport. */
-export const CAPTION_BOX_POSITION = { top: 0.4, left: 0.5 } as const;
-
 export const TOAST = {
   loaded: 'Signatures loaded!',
   loadError: 'Error loading signatures.',
