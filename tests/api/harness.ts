@@ -25,6 +25,7 @@ import {
   type OpenedDatabase,
   type OpenOptions,
 } from '../../server/db/index.ts';
+import { signatureAt } from '../support/grid.ts';
 import { copyFreshPgliteData } from '../support/pglite-template.ts';
 
 export const ANON_KEY = 'sb_publishable_signwall_test';
@@ -185,20 +186,7 @@ export async function allRows(server: TestServer): Promise<unknown[]> {
   return data;
 }
 
-/**
- * A valid signature (strokes format) alone in grid cell `cell`: cells are 100 px apart, so outlines
- * (points ±10) never overlap and the database's no-overlap rule never refuses a test's insert.
- */
-export function signatureAt(cell: number): string {
-  const x = 50 + (cell % 30) * 100;
-  const y = 50 + Math.floor(cell / 30) * 100;
-  return JSON.stringify([
-    [
-      [x, y],
-      [x + 20, y + 20],
-    ],
-  ]);
-}
+export { signatureAt } from '../support/grid.ts';
 
 let cells = 0;
 /** A signature in a cell no other call in this test file has used. */

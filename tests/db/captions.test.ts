@@ -5,17 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import vectors from '../vectors/captions.json';
+import { signatureAt } from '../support/grid.ts';
 import { migrate, TARGETS, type TestDb } from './support/databases.ts';
 
 describe.each(TARGETS)('caption normalisation on $kind', ({ open }) => {
   let db: TestDb;
   let cell = 0;
   /** A small signature in a spot of its own, so every insert is accepted. */
-  const signature = () => {
-    const x = 50 + (cell % 30) * 100;
-    const y = 50 + Math.floor(cell++ / 30) * 100;
-    return `[[[${x},${y}],[${x + 20},${y + 20}]]]`;
-  };
+  const signature = () => signatureAt(cell++);
   const insert = (caption: string | null) =>
     db.asAnon((q) =>
       q<{ caption: string | null }>(

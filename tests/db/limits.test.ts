@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SIGNATURE_TEXT_BYTES } from '../../src/domain/signature.ts';
+import { signatureAt } from '../support/grid.ts';
 import { migrate, TARGETS, type TestDb } from './support/databases.ts';
 import {
   channelDots,
@@ -31,16 +32,7 @@ describe.each(TARGETS)('signature limits on $kind', ({ open }) => {
   let db: TestDb;
   // Free spots for valid saves, 100 apart along the bottom rows, far from everything else.
   let spot = 0;
-  const freeSignature = () => {
-    const x = 20 + (spot % 30) * 100;
-    const y = 3100 - Math.floor(spot++ / 30) * 100;
-    return JSON.stringify([
-      [
-        [x, y],
-        [x + 20, y + 20],
-      ],
-    ]);
-  };
+  const freeSignature = () => signatureAt(spot++, { left: 20, top: 3100, rowStep: -100 });
 
   beforeAll(async () => {
     db = await open();
