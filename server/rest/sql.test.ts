@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnDef, Plan } from './ast.ts';
-import { buildStatement, ident, orderClause, whereClause } from './sql.ts';
+import { quoteIdent as ident } from '../db/types.ts';
+import { buildStatement, orderClause, whereClause } from './sql.ts';
 
 const T = '"public"."signatures"';
 const COLUMNS: ColumnDef[] = [

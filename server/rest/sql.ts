@@ -4,15 +4,12 @@
  * come out exactly as PostgREST prints them (e.g. timestamptz as `…+00:00`). Identifiers are quoted;
  * values only ever travel as parameters, as text that Postgres casts (bad values → 22P02/22007).
  */
+import { quoteIdent as ident } from '../db/types.ts';
 import type { ColumnDef, Filter, OrderTerm, Output, Plan, SelectItem } from './ast.ts';
 
 export interface Statement {
   text: string;
   params: string[];
-}
-
-export function ident(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }
 
 const qualified = (table: string) => `"public".${ident(table)}`;
