@@ -104,11 +104,13 @@ test('a failed load shows the error and downloads nothing', async ({ page, wall 
       : route.fallback();
   await page.route((url) => url.pathname.endsWith('/rest/v1/signatures'), failGets);
   const downloads = countDownloads(page);
+  await page.clock.install();
   await page.goto(`${wall.url}/export`);
 
   await expect(page.getByTestId('toast')).toHaveText(LOAD_ERROR);
-  // Longer than the export of a small wall takes, and past the redirect delay.
-  await page.waitForTimeout(2500);
+  // Longer than the export of a small wall takes, and past the redirect delay: on the page's
+  // clock, so no real time is spent waiting for nothing to happen.
+  await page.clock.runFor(2500);
   expect(downloads()).toBe(0);
   // It stays on /export (a reload retries), without the welcome card.
   await expect(page).toHaveURL(`${wall.url}/export`);
