@@ -8,6 +8,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { MAX_BODY_BYTES } from '../src/domain/constants.ts';
 import { loadSchemaCache } from './db/schema-cache.ts';
+import { versionedTables } from './db/table-version.ts';
 import type { Database } from './db/types.ts';
 import {
   capConnectionsPerAddress,
@@ -33,6 +34,8 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 export interface ServerOptions {
   db: Database;
   anonKey: string;
+  /** SERVICE_ROLE_KEY: requests with it run as service_role; unset, none do. */
+  serviceRoleKey?: string;
   /** Row cap per GET, like hosted Supabase's `max_rows`. */
   maxRows?: number;
   /** Byte cap per read answer; a page that would be larger stops early (rest/sql.ts). */
@@ -60,6 +63,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits };
   const headers = securityHeaders(options.apiOrigin ?? null);
   const schema = await loadSchemaCache(db, options.tables ?? ['signatures']);
+  const versioned = await versionedTables(db);
   const app = Fastify({
     // Typed as Fastify's base logger so the instance keeps its default type everywhere else.
     loggerInstance: logger as FastifyBaseLogger,
@@ -107,7 +111,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     globalDecompression: false,
   });
 
-  registerRest(app, { db, schema, anonKey, maxRows, maxResponseBytes });
+  registerRest(app, {
+    db,
+    schema,
+    anonKey,
+    serviceRoleKey: options.serviceRoleKey,
+    versionedTables: versioned,
+    maxRows,
+    maxResponseBytes,
+  });
   registerHealth(app, db);
   await registerStatic(app, distDir);
   return app;

@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { buildServer, DEFAULT_MAX_RESPONSE_BYTES } from './app.ts';
 import { DataDirError, openDatabase, type OpenedDatabase } from './db/index.ts';
+import { serviceKeyProblem } from './http/api-key.ts';
 import { apiOriginOf } from './http/security-headers.ts';
 import { createLogger, isLogLevel } from './log.ts';
 
@@ -26,6 +27,17 @@ if (!Number.isInteger(maxResponseBytes) || maxResponseBytes < 1)
 const perAddress = Number(env.MAX_CONNECTIONS_PER_ADDRESS ?? 64);
 if (!Number.isInteger(perAddress) || perAddress < 0)
   throw new Error(`MAX_CONNECTIONS_PER_ADDRESS must be a non-negative integer`);
+
+const anonKey = env.ANON_KEY || 'sb_publishable_signwall_local';
+// The owner's secret (never VITE_-prefixed, so no build puts it in the app). Unset: no service access.
+const serviceRoleKey = env.SERVICE_ROLE_KEY || undefined;
+const keyProblem =
+  serviceRoleKey === undefined ? undefined : serviceKeyProblem(serviceRoleKey, anonKey);
+if (keyProblem) {
+  // One readable line, like exitOnStartError below; it says why, never the key itself.
+  console.error(`signwall: ${keyProblem}`);
+  process.exit(1);
+}
 
 /** A start that cannot succeed (DATA_DIR in use, not a database, unwritable; no PostgreSQL): one
  * readable line and exit code 1, so supervisors and people see why, not an errno stack. */
@@ -52,7 +64,8 @@ if (db.applied.length > 0) log.info(`applied migrations: ${db.applied.join(', ')
 
 const app = await buildServer({
   db,
-  anonKey: env.ANON_KEY || 'sb_publishable_signwall_local',
+  anonKey,
+  serviceRoleKey,
   maxRows,
   maxResponseBytes,
   distDir: resolve(env.DIST_DIR ?? './dist'),

@@ -11,6 +11,8 @@ export const MIGRATION_LOCK_KEY = 7_422_119_001;
 /** Idempotent: safe on every start and in every test database. */
 export const BOOTSTRAP_SQL = `
 do $$
+declare
+  api_role text;
 begin
   -- Roles are per cluster, so another database's server may create them at the same moment.
   begin
@@ -25,15 +27,18 @@ begin
     end if;
   exception when duplicate_object or unique_violation then null;
   end;
-  -- A non-superuser owner must be a member of anon to SET ROLE anon per request.
-  if not (select rolsuper from pg_roles where rolname = current_user)
-     and not pg_has_role(current_user, 'anon', 'member') then
-    begin
-      execute format('grant anon to %I', current_user);
-    exception when others then
-      raise warning 'could not grant anon to %: %', current_user, sqlerrm;
-    end;
-  end if;
+  -- A non-superuser owner must be a member of each API role to SET ROLE to it per request: anon
+  -- for visitors, service_role for requests with the service key.
+  for api_role in select unnest(array['anon', 'service_role']) loop
+    if not (select rolsuper from pg_roles where rolname = current_user)
+       and not pg_has_role(current_user, api_role, 'member') then
+      begin
+        execute format('grant %I to %I', api_role, current_user);
+      exception when others then
+        raise warning 'could not grant % to %: %', api_role, current_user, sqlerrm;
+      end;
+    end if;
+  end loop;
 end $$;
 grant usage on schema public to anon, authenticated, service_role;
 create schema if not exists supabase_migrations;

@@ -2,13 +2,31 @@
  * A cache of finished read responses, so a crowd loading the same full wall costs one query and
  * one compression, not one each (a 2000-signature wall is ~9 MB of JSON).
  *
- * Each entry is tagged with the table's version: its row count and highest id, read in the
- * request's own transaction before anything else. Anonymous visitors can only insert, and every
- * insert raises the count, so a changed table never matches an old entry — also when several
- * server processes share one PostgreSQL. Entries expire after a minute anyway, which bounds what
- * an administrator's direct edit (not visible in count or id) can leave stale.
+ * Each entry is tagged with the table's version (server/db/table-version.ts): a counter that every
+ * insert, update, delete and truncate moves in its own transaction, read in the request's own
+ * transaction before the rows. So a changed table never matches an old entry, whoever changed it
+ * (a visitor's save, the owner hiding or deleting a signature, another server process on the same
+ * PostgreSQL, SQL by hand). Entries are also keyed by the role that read them: row-level security
+ * shows service_role rows (hidden ones) that anon must never be served, and the reverse would hide
+ * rows from the owner. Entries expire after a minute anyway, which bounds what a write that skips
+ * triggers (session_replication_role = replica, as pg_restore and replication use) can leave stale.
  */
+import type { Plan } from '../rest/ast.ts';
+import type { Preferences } from '../rest/headers.ts';
 import { chooseEncoding, compressBody } from './compress-json.ts';
+
+/**
+ * The key of a read: who asked (the role decides which rows exist for it), the plan, the
+ * preferences, and the query string (Content-Location repeats it).
+ */
+export function readCacheKey(
+  role: string,
+  plan: Plan,
+  prefs: Preferences,
+  query: ReadonlyArray<readonly [string, string]>,
+): string {
+  return JSON.stringify([role, plan, prefs, query]);
+}
 
 export interface CachedResponse {
   status: number;

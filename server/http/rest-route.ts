@@ -1,23 +1,29 @@
 /**
  * `/rest/*`: the PostgREST-compatible data API. Runs the pipeline parse → SQL → database (one
- * transaction per request, as role anon) → respond, and renders every failure in the envelope.
+ * transaction per request, as the role of its key: anon, or service_role with the service key) →
+ * respond, and renders every failure in the envelope.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DatabaseUnavailableError, type Database } from '../db/index.ts';
+import { readTableVersion } from '../db/table-version.ts';
 import type { SchemaCache } from '../rest/ast.ts';
 import { ApiError, fromSqlError, internalError, isSqlError, pgrst } from '../rest/errors.ts';
 import { parseRequest, type RestRequest } from '../rest/parse.ts';
 import { checkSingular, respond, type ResultRow } from '../rest/respond.ts';
 import { buildStatement } from '../rest/sql.ts';
-import { checkApiKey, checkBearer } from './api-key.ts';
+import { requestRole, type ApiRole } from './api-key.ts';
 import { compressBody } from './compress-json.ts';
 import { answerPreflight, corsHeaders, isPreflight } from './cors.ts';
-import { ReadCache, type CachedResponse } from './read-cache.ts';
+import { ReadCache, readCacheKey, type CachedResponse } from './read-cache.ts';
 
 export interface RestOptions {
   db: Database;
   schema: SchemaCache;
   anonKey: string;
+  /** Requests with this key run as service_role; unset: none do. */
+  serviceRoleKey?: string;
+  /** Tables with a version (server/db/table-version.ts): only their reads are cached. */
+  versionedTables: ReadonlySet<string>;
   maxRows: number;
   /** The most bytes of JSON one read answers (sql.ts, wrapCapped). */
   maxResponseBytes: number;
@@ -30,10 +36,15 @@ const PREFIX = '/rest/v1/';
  * only "Internal server error" (and its code), while the cause, which may carry database internals
  * and file paths, goes to the log with the request's id.
  */
-export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
+export function sendError(
+  reply: FastifyReply,
+  error: unknown,
+  role: ApiRole = 'anon',
+): FastifyReply {
   let apiError: ApiError;
   if (error instanceof ApiError) apiError = error;
-  else if (isSqlError(error)) apiError = fromSqlError(error);
+  // PostgREST answers 42501 with 401 for the anonymous role, 403 for any other.
+  else if (isSqlError(error)) apiError = fromSqlError(error, role !== 'anon');
   else if (isConnectionError(error)) {
     // PostgREST's code while the database is unreachable; clients retry GETs on 503.
     apiError = new ApiError(503, { code: 'PGRST001', message: error.message });
@@ -100,13 +111,9 @@ function toRestRequest(request: FastifyRequest): { rest: RestRequest; apikey: st
   return { rest, apikey };
 }
 
-/** The table's version for the read cache: reads of an unchanged table answer from memory. */
-function versionQuery(table: string): string {
-  return `select count(*) || ':' || coalesce(max(id)::text, '') as version from "public"."${table}"`;
-}
-
 export function registerRest(app: FastifyInstance, options: RestOptions): void {
-  const { db, schema, anonKey, maxRows, maxResponseBytes } = options;
+  const { db, schema, maxRows, maxResponseBytes, versionedTables } = options;
+  const keys = { anon: options.anonKey, serviceRole: options.serviceRoleKey };
   const readCache = new ReadCache();
 
   app.route({
@@ -116,26 +123,25 @@ export function registerRest(app: FastifyInstance, options: RestOptions): void {
     compress: false, // see compress-json.ts
     handler: async (request, reply) => {
       if (isPreflight(request)) return answerPreflight(request, reply);
+      let role: ApiRole = 'anon';
       try {
         const { rest, apikey } = toRestRequest(request);
-        checkApiKey(request.headers.apikey, apikey, anonKey);
-        checkBearer(header(request, 'authorization'), anonKey);
+        role = requestRole(request.headers.apikey, apikey, header(request, 'authorization'), keys);
         if (request.method === 'OPTIONS') {
           corsHeaders(reply);
           return reply.code(200).header('Allow', 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE').send('');
         }
         const { plan, prefs } = parseRequest(rest, schema, maxRows);
         const cacheKey =
-          plan.kind === 'read' && schema.get(plan.table)?.some((c) => c.name === 'id')
-            ? JSON.stringify([plan, prefs, rest.query])
+          plan.kind === 'read' && versionedTables.has(plan.table)
+            ? readCacheKey(role, plan, prefs, rest.query)
             : undefined;
         const response = await db.transaction(
           async (tx): Promise<CachedResponse> => {
             let version: string | undefined;
-            if (cacheKey && plan.kind === 'read') {
-              const [found] = await tx.query<{ version: string }>(versionQuery(plan.table));
-              version = found?.version ?? '';
-              const cached = readCache.get(cacheKey, version);
+            if (cacheKey) {
+              version = await readTableVersion(tx, plan.table);
+              const cached = version === undefined ? undefined : readCache.get(cacheKey, version);
               if (cached) return cached;
             }
             const statement = buildStatement(plan, { maxResponseBytes });
@@ -149,7 +155,7 @@ export function registerRest(app: FastifyInstance, options: RestOptions): void {
             }
             return built;
           },
-          { role: 'anon' },
+          { role },
         );
         corsHeaders(reply);
         reply.code(response.status).headers(response.headers).header('Vary', 'Accept-Encoding');
@@ -162,7 +168,7 @@ export function registerRest(app: FastifyInstance, options: RestOptions): void {
         if (encoded.encoding) reply.header('Content-Encoding', encoded.encoding);
         return reply.send(encoded.body);
       } catch (error) {
-        return sendError(reply, error);
+        return sendError(reply, error, role);
       }
     },
   });

@@ -3,14 +3,21 @@
  * so both halves can be tested table-driven without a server or a database.
  */
 
-export type FilterOp = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'is';
+export type FilterOp = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'is' | 'in';
 
-export interface Filter {
-  column: string;
-  op: FilterOp;
-  /** The text after `op.`, handed to Postgres as a text parameter (for `is`: the keyword). */
-  value: string;
-}
+export type Filter =
+  | {
+      column: string;
+      op: Exclude<FilterOp, 'in'>;
+      /** The text after `op.`, handed to Postgres as a text parameter (for `is`: the keyword). */
+      value: string;
+    }
+  | {
+      column: string;
+      op: 'in';
+      /** The list's elements as written (quotes and escapes removed); `in.()` is `['']`. */
+      values: string[];
+    };
 
 export interface OrderTerm {
   column: string;

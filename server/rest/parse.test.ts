@@ -11,6 +11,7 @@ const schema: SchemaCache = new Map([
       { name: 'signature', type: 'text' },
       { name: 'caption', type: 'text' },
       { name: 'created_at', type: 'timestamp with time zone' },
+      { name: 'hidden', type: 'boolean' },
     ],
   ],
 ]);
@@ -114,8 +115,17 @@ describe('parseRequest', () => {
     ['bad JSON', { method: 'POST', body: '{' }, '400 PGRST102'],
     ['unknown body key', { method: 'POST', body: '{"x":1}' }, '400 PGRST204'],
     ['client id is for the database to refuse', { method: 'POST', body: '{"id":1}' }, 'ok'],
-    ['PATCH reaches the database', { method: 'PATCH', body: '{"caption":"x"}' }, 'ok'],
+    [
+      'PATCH reaches the database',
+      { method: 'PATCH', body: '{"caption":"x"}', query: [['id', 'eq.1']] },
+      'ok',
+    ],
     ['DELETE reaches the database', { method: 'DELETE', query: [['id', 'eq.1']] }, 'ok'],
+    ['DELETE of listed ids', { method: 'DELETE', query: [['id', 'in.(1,2)']] }, 'ok'],
+    // Whole-table writes, as pg-safeupdate refuses them on hosted Supabase.
+    ['PATCH without a filter', { method: 'PATCH', body: '{"hidden":true}' }, '400 21000'],
+    ['DELETE without a filter', { method: 'DELETE' }, '400 21000'],
+    ['empty PATCH without a filter changes nothing', { method: 'PATCH', body: '{}' }, 'ok'],
     // Only the table's own columns, each selected once.
     ['unknown select column', { query: [['select', 'nope']] }, '400 42703'],
     ['system column in select', { query: [['select', 'ctid,xmin']] }, '400 42703'],

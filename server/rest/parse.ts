@@ -8,7 +8,7 @@
  * json_to_recordset column list.
  */
 import type { ColumnDef, Filter, OrderTerm, Output, Plan, SchemaCache, SelectItem } from './ast.ts';
-import { columnErrors, pgrst } from './errors.ts';
+import { ApiError, columnErrors, pgrst } from './errors.ts';
 import {
   checkContentType,
   checkProfile,
@@ -140,7 +140,9 @@ export function parseRequest(
   checkColumns(table, columns, output.select, filtersOf(query), []);
   const mutation = { table, ...output, representation: prefs.return === 'representation' };
   if (req.method === 'DELETE') {
-    return { prefs, plan: { kind: 'delete', ...mutation, filters: filtersOf(query) } };
+    const filters = filtersOf(query);
+    requireFilters('DELETE', filters);
+    return { prefs, plan: { kind: 'delete', ...mutation, filters } };
   }
   if (req.method !== 'POST' && req.method !== 'PATCH') {
     throw pgrst.parse(`${req.method} is not supported by this server`);
@@ -149,12 +151,28 @@ export function parseRequest(
   const payload = resolvePayload(req.body ?? '', lastParam(query, 'columns'), table, columns);
   if (req.method === 'PATCH') {
     const filters = filtersOf(query);
+    // An empty object changes nothing, so it needs no filter (PostgREST runs no UPDATE for it).
+    if (payload.columns.length > 0) requireFilters('UPDATE', filters);
     return { prefs, plan: { kind: 'update', ...mutation, ...payloadOf(payload), filters } };
   }
   if (filtersOf(query).length > 0) {
     throw pgrst.parse('Filters are not supported on POST by this server');
   }
   return { prefs, plan: { kind: 'insert', ...mutation, ...payloadOf(payload) } };
+}
+
+/**
+ * An UPDATE or DELETE of the whole table is refused as hosted Supabase refuses it (pg-safeupdate:
+ * 21000, which PostgREST answers with 400): the service key can change every row, and a missing
+ * filter must not be the way it does.
+ */
+function requireFilters(verb: 'UPDATE' | 'DELETE', filters: readonly unknown[]): void {
+  if (filters.length > 0) return;
+  throw new ApiError(400, {
+    code: '21000',
+    message: `${verb} requires a WHERE clause`,
+    hint: 'Filter the rows to change, e.g. id=eq.1 or id=in.(1,2).',
+  });
 }
 
 function payloadOf(payload: ReturnType<typeof resolvePayload>) {

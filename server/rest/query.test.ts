@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Filter, OrderTerm, SelectItem } from './ast.ts';
 import { ApiError } from './errors.ts';
-import { parseColumnsParam, parseCount, parseFilter, parseOrder, parseSelect } from './query.ts';
+import {
+  parseColumnsParam,
+  parseCount,
+  parseFilter,
+  parseInList,
+  parseOrder,
+  parseSelect,
+} from './query.ts';
 
 function codeOf(fn: () => unknown): string | null {
   try {
@@ -78,7 +85,8 @@ describe('parseFilter', () => {
   it.each([
     ['id', '41', /failed to parse filter \(41\)/],
     ['caption', 'like.*a*', /operator "like" is not supported/],
-    ['id', 'in.(1,2)', /operator "in" is not supported/],
+    ['caption', 'ilike.*a*', /operator "ilike" is not supported/],
+    ['id', 'not.in.(1,2)', /not\. is not supported/],
     ['id', 'not.eq.1', /not\. is not supported/],
     ['id', 'eq(any).{1,2}', /\(any\) modifier/],
     ['caption', 'is.maybe', /failed to parse filter/],
@@ -88,6 +96,61 @@ describe('parseFilter', () => {
   ])('refuses %s=%s with PGRST100', (key, value, message) => {
     expect(codeOf(() => parseFilter(key, value))).toBe('PGRST100');
     expect(() => parseFilter(key, value)).toThrow(message);
+  });
+});
+
+describe('the in operator', () => {
+  it.each<[string, string[]]>([
+    // What supabase-js sends for .in('id', [1, 2, 3]) and for strings with , ( or ).
+    ['in.(1,2,3)', ['1', '2', '3']],
+    ['in.(7)', ['7']],
+    ['in.("a,b","c)d",e)', ['a,b', 'c)d', 'e']],
+    // Backslash escapes the next character inside quotes.
+    ['in.("say \\"hi\\"","back\\\\slash")', ['say "hi"', 'back\\slash']],
+    // A quoted element counts only when , or ) follows its closing quote; else it is plain text.
+    ['in.("a"b,c)', ['"a"b', 'c']],
+    ['in.("unclosed)', ['"unclosed']],
+    // Spaces and tabs around the parentheses are skipped; inside an element they stay.
+    ['in. ( 1 , 2 ) ', ['1 ', ' 2 ']],
+    ['in.(\t1)\t', ['1']],
+    // The empty list is one empty element, as in PostgREST (it matches no row).
+    ['in.()', ['']],
+    ['in.("")', ['']],
+    ['in.(,)', ['', '']],
+    ['in.(2025-01-01T00:00:00+00:00,x.y)', ['2025-01-01T00:00:00+00:00', 'x.y']],
+  ])('%s', (value, expected) => {
+    expect(parseInList(value)).toEqual(expected);
+    expect(parseFilter('id', value)).toEqual({ column: 'id', op: 'in', values: expected });
+  });
+
+  it.each<[string, string, string]>([
+    ['in.1,2', '(line 1, column 4)', 'unexpected "1" expecting "("'],
+    ['in.', '(line 1, column 4)', 'unexpected end of input expecting "("'],
+    ['in.  [1]', '(line 1, column 6)', 'unexpected "[" expecting "("'],
+    ['in.(1,2', '(line 1, column 8)', 'unexpected end of input expecting "," or ")"'],
+    ['in.("a"', '(line 1, column 8)', 'unexpected end of input expecting "," or ")"'],
+    // PostgREST ignores text after the list; this server refuses it.
+    ['in.(1,2)x', '(line 1, column 9)', 'unexpected "x" expecting end of input'],
+    ['in.(1)(2)', '(line 1, column 7)', 'unexpected "(" expecting end of input'],
+  ])("refuses %s with PostgREST's position and words", (value, position, details) => {
+    let caught: unknown;
+    try {
+      parseFilter('id', value);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ApiError);
+    expect((caught as ApiError).status).toBe(400);
+    expect((caught as ApiError).body).toEqual({
+      code: 'PGRST100',
+      message: `"failed to parse filter (${value})" ${position}`,
+      details,
+      hint: null,
+    });
+  });
+
+  it('counts positions in characters, not UTF-16 units', () => {
+    expect(() => parseInList('in.("😀",1')).toThrow(/column 10\)/);
   });
 });
 

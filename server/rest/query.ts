@@ -1,20 +1,19 @@
 /**
  * The grammar of PostgREST's query string, for the subset this server speaks: `select`, `order`,
- * filters `col=op.value`, `limit`, `offset`, `columns`. Everything PostgREST has beyond it (embedding,
- * aliases, casts, JSON paths, `or=`, `not.`, `like`, `in` …) is refused with PGRST100 and a message
- * saying so, never silently ignored.
+ * filters `col=op.value` and `col=in.(a,b,…)`, `limit`, `offset`, `columns`. Everything PostgREST
+ * has beyond it (embedding, aliases, casts, JSON paths, `or=`, `not.`, `like` …) is refused with
+ * PGRST100 and a message saying so, never silently ignored.
  */
 import type { Filter, FilterOp, OrderTerm, SelectItem } from './ast.ts';
 import { pgrst } from './errors.ts';
 
-const SUPPORTED_OPS: readonly FilterOp[] = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'is'];
+const SUPPORTED_OPS: readonly FilterOp[] = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'is', 'in'];
 /** PostgREST operators this server knows by name but does not implement. */
 const OTHER_OPS = [
   'like',
   'ilike',
   'match',
   'imatch',
-  'in',
   'isdistinct',
   'fts',
   'plfts',
@@ -124,6 +123,7 @@ export function parseFilter(key: string, value: string): Filter {
       `unexpected "${value.charAt(0)}" expecting "not" or operator (eq, gt, ...)`,
     );
   }
+  if (op === 'in') return { column, op, values: parseInList(value) };
   if (op === 'is') {
     const keyword = operand.toLowerCase();
     if (!IS_VALUES.includes(keyword)) {
@@ -134,7 +134,80 @@ export function parseFilter(key: string, value: string): Filter {
     }
     return { column, op, value: keyword };
   }
-  return { column, op: op as FilterOp, value: operand };
+  return { column, op: op as Exclude<FilterOp, 'in'>, value: operand };
+}
+
+const LIST_SPACE = [' ', '\t'];
+
+/**
+ * The list of `in.(…)` (the whole filter value, `in.` included), read as PostgREST's pListVal reads
+ * it: `(`, elements separated by `,`, `)`, with spaces and tabs allowed around the parentheses. An
+ * element is a double-quoted string (`\` escapes the next character) when a `,` or `)` follows its
+ * closing quote, else everything up to the next `,` or `)` as written. So `("a,b",c)` is `a,b` and
+ * `c`, `()` is one empty element (PostgREST's empty list), and `("a"b)` is `"a"b`. Refusals carry
+ * PostgREST's position and wording (positions count characters from 1). One deliberate difference:
+ * PostgREST ignores anything after the closing parenthesis; here that is refused, as every other
+ * text this server would not act on.
+ */
+export function parseInList(value: string): string[] {
+  const chars = Array.from(value);
+  let at = 3; // after `in.`
+  const refuse = (expecting: string): never => {
+    const unexpected = at < chars.length ? JSON.stringify(chars[at]) : 'end of input';
+    throw pgrst.parse(
+      `"failed to parse filter (${value})" (line 1, column ${at + 1})`,
+      `unexpected ${unexpected} expecting ${expecting}`,
+    );
+  };
+  const skipSpace = () => {
+    while (at < chars.length && LIST_SPACE.includes(chars[at]!)) at++;
+  };
+  const endsElement = (index: number) =>
+    index >= chars.length || chars[index] === ',' || chars[index] === ')';
+
+  /** A quoted element ending where `,` or `)` (or the end) follows; undefined if there is none. */
+  const quoted = (): string | undefined => {
+    if (chars[at] !== '"') return undefined;
+    let text = '';
+    for (let index = at + 1; index < chars.length; index++) {
+      const char = chars[index]!;
+      if (char === '"') {
+        if (!endsElement(index + 1)) return undefined;
+        at = index + 1;
+        return text;
+      }
+      if (char === '\\') {
+        index++;
+        if (index >= chars.length) return undefined;
+        text += chars[index];
+      } else {
+        text += char;
+      }
+    }
+    return undefined;
+  };
+  const plain = (): string => {
+    const start = at;
+    while (!endsElement(at)) at++;
+    return chars.slice(start, at).join('');
+  };
+
+  skipSpace();
+  if (chars[at] !== '(') refuse('"("');
+  at++;
+  skipSpace();
+  const values: string[] = [];
+  for (;;) {
+    values.push(quoted() ?? plain());
+    if (chars[at] !== ',') break;
+    at++;
+  }
+  skipSpace();
+  if (chars[at] !== ')') refuse('"," or ")"');
+  at++;
+  skipSpace();
+  if (at < chars.length) refuse('end of input');
+  return values;
 }
 
 /** `limit` / `offset`: non-negative integers. */

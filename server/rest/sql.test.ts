@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnDef, Plan } from './ast.ts';
-import { buildStatement, ident, orderClause, whereClause } from './sql.ts';
+import { arrayLiteral, buildStatement, ident, orderClause, whereClause } from './sql.ts';
 
 const T = '"public"."signatures"';
 const COLUMNS: ColumnDef[] = [
@@ -32,6 +32,28 @@ describe('identifiers and clauses', () => {
       ` WHERE ${T}."id" > $2 AND ${T}."caption" IS NOT NULL AND ${T}."caption" <> $3`,
     );
     expect(params).toEqual(['body', '41', 'x']);
+  });
+
+  it('sends an in list as one array literal parameter, and the empty list as no row', () => {
+    const params: string[] = [];
+    const where = whereClause(
+      'signatures',
+      [
+        { column: 'id', op: 'in', values: ['1', '2'] },
+        { column: 'caption', op: 'in', values: [''] },
+      ],
+      params,
+    );
+    expect(where).toBe(` WHERE ${T}."id" = ANY($1) AND ${T}."caption" = ANY('{}')`);
+    expect(params).toEqual(['{"1","2"}']);
+  });
+
+  it.each([
+    [['1', '2'], '{"1","2"}'],
+    [['a,b', 'say "hi"', 'back\\slash', ''], '{"a,b","say \\"hi\\"","back\\\\slash",""}'],
+    [['NULL', '{x}'], '{"NULL","{x}"}'],
+  ])('arrayLiteral(%j) → %s', (values, expected) => {
+    expect(arrayLiteral(values)).toBe(expected);
   });
 
   it.each([

@@ -25,7 +25,7 @@ function selectList(table: string, items: SelectItem[]): string {
     .join(', ');
 }
 
-const OPERATORS: Record<Exclude<Filter['op'], 'is'>, string> = {
+const OPERATORS: Record<Exclude<Filter['op'], 'is' | 'in'>, string> = {
   eq: '=',
   neq: '<>',
   gt: '>',
@@ -42,12 +42,28 @@ const IS_SQL: Record<string, string> = {
   unknown: 'IS UNKNOWN',
 };
 
+/**
+ * A Postgres array literal of the elements, each quoted (PostgREST's pgBuildArrayLiteral): sent as
+ * one text parameter, which Postgres reads as an array of the column's type, so a value that is not
+ * of that type is Postgres's own 22P02, as for every other filter.
+ */
+export function arrayLiteral(values: readonly string[]): string {
+  const quote = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  return `{${values.map(quote).join(',')}}`;
+}
+
 /** `WHERE …` for the filters, pushing values onto params (numbered after what is already there). */
 export function whereClause(table: string, filters: Filter[], params: string[]): string {
   if (filters.length === 0) return '';
   const conditions = filters.map((filter) => {
     const column = `${qualified(table)}.${ident(filter.column)}`;
     if (filter.op === 'is') return `${column} ${IS_SQL[filter.value]}`;
+    if (filter.op === 'in') {
+      // `in.()` (one empty element) is the empty list, as in PostgREST: it matches no row.
+      if (filter.values.length === 1 && filter.values[0] === '') return `${column} = ANY('{}')`;
+      params.push(arrayLiteral(filter.values));
+      return `${column} = ANY($${params.length})`;
+    }
     params.push(filter.value);
     return `${column} ${OPERATORS[filter.op]} $${params.length}`;
   });
@@ -156,7 +172,8 @@ export function buildStatement(plan: Plan, options: StatementOptions = {}): Stat
     return { text: wrapCapped(source, body, total, Math.floor(cap)), params };
   }
   // Writes need no cap: an insert answers the row it was sent (bodies are capped at 512 KiB), and
-  // anonymous visitors can neither update nor delete.
+  // anonymous visitors can neither update nor delete; only the owner's service key can, and it
+  // chooses what to have sent back.
   const body = bodyExpression(plan, plan.representation);
   const ret = returning(plan.table, plan, plan.representation);
   if (plan.kind === 'delete') {

@@ -79,7 +79,8 @@ describe.each(TARGETS)('guard migration on an old table ($kind)', ({ open }) => 
       `select count(*)::int as n from pg_trigger where tgrelid = 'public.signatures'::regclass
           and not tgisinternal`,
     )) as [{ n: number }];
-    expect(n).toBe(3); // the guard, the outline refresh and the row count
+    // The guard, the outline refresh, the row count, the unhide guard and the version bump.
+    expect(n).toBe(5);
   });
 
   it('keeps every old row readable by anon', async () => {
