@@ -23,8 +23,8 @@ export function describeSize(signatureText: string): string {
 }
 
 /**
- * A caption as one line of plain text: control and format characters (a stranger's caption could
- * hold terminal escape sequences or line breaks) are shown as \u{…} escapes, and long ones are cut.
+ * A caption as one quoted line of plain text: control and format characters (a stranger's caption
+ * could hold terminal escape sequences or line breaks) are shown as \u{…} escapes; long ones are cut.
  */
 export function printableCaption(caption: string | null, max = 60): string {
   if (caption === null) return '—';
@@ -33,7 +33,7 @@ export function printableCaption(caption: string | null, max = 60): string {
     (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`,
   );
   const chars = [...escaped];
-  return JSON.stringify(chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : escaped);
+  return `"${chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : escaped}"`;
 }
 
 /** The `list` table: a header, then one line per row in the order given. */
@@ -43,10 +43,8 @@ export function formatList(rows: readonly ListedRow[]): string[] {
     ['id', 'created (UTC)', 'hidden', 'size', 'caption'],
     ...rows.map((row) => [
       String(row.id),
-      new Date(row.created_at)
-        .toISOString()
-        .replace('T', ' ')
-        .replace(/\.\d+Z$/, 'Z'),
+      // To the millisecond, as --since and --until take it.
+      new Date(row.created_at).toISOString(),
       row.hidden ? 'hidden' : '-',
       describeSize(row.signature),
       printableCaption(row.caption),
