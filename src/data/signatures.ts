@@ -21,9 +21,9 @@ import {
 } from '../domain/signature.ts';
 import { dataApi } from './client.ts';
 
-const TABLE = 'signatures';
+export const TABLE = 'signatures';
 /** Hosted Supabase caps every GET at 1000 rows (max_rows); ask for pages of that size. */
-const PAGE_SIZE = 1000;
+export const PAGE_SIZE = 1000;
 
 /** A refusal or failure from the data API, with PostgREST's code and HTTP status. */
 export class DataApiError extends Error {
@@ -37,7 +37,7 @@ export class DataApiError extends Error {
   }
 }
 
-function failure(
+export function failure(
   what: string,
   error: { message: string; code?: string | null },
   status: number,

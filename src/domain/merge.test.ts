@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeSignatures, newestCreatedAt, pollStartMs } from './merge.ts';
+import { mergeSignatures, newestCreatedAt, pollStartMs, withoutRemoved } from './merge.ts';
 import type { Signature } from './signature.ts';
 
 const sig = (id: number, createdAt: string): Signature => ({
@@ -46,5 +46,33 @@ describe('pollStartMs', () => {
     expect(pollStartMs(100_000, 0, 15_000)).toBe(85_000);
     expect(pollStartMs(100_000, 30_000, 15_000)).toBe(85_000);
     expect(pollStartMs(100_000, 30_001, 15_000)).toBe(100_000);
+  });
+});
+
+describe('withoutRemoved', () => {
+  const a = sig(1, '2026-11-22T10:00:00.000+00:00');
+  const b = sig(2, '2026-11-22T10:00:01.000+00:00');
+  const c = sig(3, '2026-11-22T10:00:02.000+00:00');
+
+  it('drops the signatures the server no longer shows (hidden or deleted), keeping the order', () => {
+    const wall = [a, b, c];
+    expect(withoutRemoved(wall, new Set([1, 2, 3]), new Set([1, 3])).map((s) => s.id)).toEqual([
+      1, 3,
+    ]);
+    expect(withoutRemoved(wall, new Set([1, 2, 3]), new Set())).toEqual([]);
+  });
+
+  it('keeps a signature that joined the wall after the read of visible ids began', () => {
+    // c was saved (or arrived live) while the ids were being read: the answer may predate it.
+    const wall = [a, b, c];
+    expect(withoutRemoved(wall, new Set([1, 2]), new Set([1, 2])).map((s) => s.id)).toEqual([
+      1, 2, 3,
+    ]);
+    expect(withoutRemoved(wall, new Set([1, 2]), new Set([2])).map((s) => s.id)).toEqual([2, 3]);
+  });
+
+  it('keeps the same array when nothing is dropped (ids the wall never had change nothing)', () => {
+    const wall = [a, b];
+    expect(withoutRemoved(wall, new Set([1, 2]), new Set([1, 2, 7]))).toBe(wall);
   });
 });

@@ -1,4 +1,4 @@
-/** Combining the wall already shown with rows fetched later (live updates). */
+/** Combining the wall already shown with rows fetched later (live updates), and removals. */
 import type { Signature } from './signature.ts';
 
 /**
@@ -18,6 +18,22 @@ export function mergeSignatures(
     a.createdAt === b.createdAt ? a.id - b.id : a.createdAt < b.createdAt ? -1 : 1,
   );
   return merged;
+}
+
+/**
+ * The wall without the signatures the server no longer shows (hidden by the owner, or deleted):
+ * those the wall held when the read of the visible ids began (`asked`) that the answer lacks. A
+ * signature that joined the wall after that read began (a save, a live update) is kept whatever
+ * the answer says, since the read may have started before it was committed. Returns the same array
+ * when nothing is dropped, so React can skip re-rendering the wall.
+ */
+export function withoutRemoved(
+  current: readonly Signature[],
+  asked: ReadonlySet<number>,
+  visible: ReadonlySet<number>,
+): readonly Signature[] {
+  const removed = (s: Signature) => asked.has(s.id) && !visible.has(s.id);
+  return current.some(removed) ? current.filter((s) => !removed(s)) : current;
 }
 
 /** The newest created_at on the wall, or null for an empty wall. */

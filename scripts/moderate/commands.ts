@@ -1,0 +1,161 @@
+/**
+ * What each moderation command does through the data API, with the service role's rights. Each
+ * returns the lines to print and whether everything asked was done; a failure that stops the
+ * command (unreachable server, refused key) is thrown as a ModerationError.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Command } from './args.ts';
+import { explainFailure, type Connection, type RequestFailure } from './connection.ts';
+import { formatList, idList, plural, type ListedRow } from './format.ts';
+
+const TABLE = 'signatures';
+/** Hosted Supabase answers at most 1000 rows per request (max_rows). */
+const PAGE_SIZE = 1000;
+/** A flood can be thousands of rows: the ids printed after hiding a window are cut to these. */
+const MAX_IDS_SHOWN = 20;
+
+export interface Outcome {
+  readonly lines: string[];
+  /** False when part of the command could not be done (the lines say which). */
+  readonly ok: boolean;
+}
+
+interface Answer<T> {
+  data: T | null;
+  error: RequestFailure | null;
+  status: number;
+}
+
+export class Moderator {
+  private readonly client: SupabaseClient;
+  private readonly connection: Connection;
+
+  constructor(client: SupabaseClient, connection: Connection) {
+    this.client = client;
+    this.connection = connection;
+  }
+
+  run(command: Exclude<Command, { kind: 'help' }>): Promise<Outcome> {
+    switch (command.kind) {
+      case 'list':
+        return this.list(command.limit);
+      case 'hide':
+        return this.setHidden(command.ids, true);
+      case 'unhide':
+        return this.unhide(command.ids);
+      case 'delete':
+        return this.remove(command.ids);
+      case 'hide-window':
+        return this.hideWindow(command.since, command.until);
+    }
+  }
+
+  private check<T>(what: string, answer: Answer<T>): T {
+    if (answer.error) throw explainFailure(what, answer.error, answer.status, this.connection);
+    return answer.data as T;
+  }
+
+  /** The newest `limit` rows, hidden ones too, read in pages as large as the server answers. */
+  async list(limit: number): Promise<Outcome> {
+    const rows: ListedRow[] = [];
+    while (rows.length < limit) {
+      const to = Math.min(rows.length + PAGE_SIZE, limit) - 1;
+      const page = this.check(
+        'Listing signatures failed',
+        await this.client
+          .from(TABLE)
+          .select('id,created_at,caption,hidden,signature')
+          .order('created_at', { ascending: false })
+          .order('id', { ascending: false })
+          .range(rows.length, to),
+      ) as ListedRow[];
+      rows.push(...page);
+      if (page.length === 0) break;
+    }
+    return { lines: formatList(rows), ok: true };
+  }
+
+  /** Hides (or shows) the rows in one statement; ids that match no row are reported. */
+  private async setHidden(ids: readonly number[], hidden: boolean): Promise<Outcome> {
+    const changed = this.check(
+      'Hiding failed',
+      await this.client
+        .from(TABLE)
+        .update({ hidden })
+        .in('id', [...ids])
+        .select('id'),
+    ) as { id: number }[];
+    return this.report('Hidden', ids, changed);
+  }
+
+  /**
+   * One row at a time: the database refuses to unhide a signature whose spot has since been taken
+   * (409, naming the one there now), and that refusal must not keep the others hidden.
+   */
+  private async unhide(ids: readonly number[]): Promise<Outcome> {
+    const shown: number[] = [];
+    const lines: string[] = [];
+    let missing: number[] = [];
+    for (const id of ids) {
+      const answer = await this.client
+        .from(TABLE)
+        .update({ hidden: false })
+        .eq('id', id)
+        .select('id');
+      if (answer.error && answer.status === 409) {
+        lines.push(`#${id} stays hidden: ${answer.error.message}`);
+        continue;
+      }
+      const rows = this.check('Unhiding failed', answer) as { id: number }[];
+      if (rows.length === 0) missing.push(id);
+      else shown.push(id);
+    }
+    missing = missing.sort((a, b) => a - b);
+    if (shown.length > 0) lines.unshift(`Shown again: ${idList(shown)}.`);
+    if (missing.length > 0) lines.push(`No signature with id ${idList(missing)}.`);
+    return { lines, ok: shown.length === ids.length };
+  }
+
+  private async remove(ids: readonly number[]): Promise<Outcome> {
+    const deleted = this.check(
+      'Deleting failed',
+      await this.client
+        .from(TABLE)
+        .delete()
+        .in('id', [...ids])
+        .select('id'),
+    ) as { id: number }[];
+    return this.report('Deleted', ids, deleted);
+  }
+
+  /** Hides every visible row created in [since, until): one statement, so a flood goes at once. */
+  private async hideWindow(since: string, until: string | null): Promise<Outcome> {
+    let query = this.client
+      .from(TABLE)
+      .update({ hidden: true })
+      .eq('hidden', false)
+      .gte('created_at', since);
+    if (until !== null) query = query.lt('created_at', until);
+    const hidden = this.check('Hiding failed', await query.select('id')) as { id: number }[];
+    const window = until === null ? `since ${since}` : `from ${since} until ${until}`;
+    const ids = hidden.map((row) => row.id).sort((a, b) => a - b);
+    const lines = [`Hid ${plural(ids.length, 'signature')} created ${window}.`];
+    if (ids.length > 0) {
+      const shown = idList(ids.slice(0, MAX_IDS_SHOWN));
+      lines.push(
+        `Ids: ${shown}${ids.length > MAX_IDS_SHOWN ? `, … (${ids.length - MAX_IDS_SHOWN} more)` : ''}.`,
+      );
+    }
+    return { lines, ok: true };
+  }
+
+  private report(done: string, asked: readonly number[], rows: readonly { id: number }[]): Outcome {
+    const found = new Set(rows.map((row) => row.id));
+    const hit = asked.filter((id) => found.has(id));
+    const missing = asked.filter((id) => !found.has(id));
+    const lines: string[] = [];
+    if (hit.length > 0) lines.push(`${done} ${plural(hit.length, 'signature')}: ${idList(hit)}.`);
+    if (missing.length > 0) lines.push(`No signature with id ${idList(missing)}.`);
+    return { lines, ok: missing.length === 0 };
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * Keeps the cached wall free of signatures the owner has hidden or deleted while it is open.
+ * Neither our server nor hosted Supabase's Realtime tells a visitor about a row that row-level
+ * security now hides, so every REMOVAL_POLL_MS the board reads the ids of the visible rows (ids
+ * only: about 6 bytes a signature) and drops from the cache each signature whose id is gone.
+ * A dropped signature leaves the board and its hit test at once, so its spot can be drawn on.
+ */
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { withoutRemoved } from '../domain/merge.ts';
+import { dataApi } from './client.ts';
+import { failure, PAGE_SIZE, signaturesQueryOptions, TABLE } from './signatures.ts';
+
+/** A hidden signature leaves open boards within this (plus one read), well inside 30 s. */
+export const REMOVAL_POLL_MS = 15_000;
+
+/**
+ * The ids of every row visitors can read. Paged by id (each page starts after the last id seen,
+ * until a page holds all that its count says are left), so rows hidden while the pages are read
+ * cannot shift a visible row out of the answer, and pages cut short by a row or byte cap continue.
+ */
+export async function fetchVisibleSignatureIds(): Promise<Set<number>> {
+  const ids = new Set<number>();
+  for (let after: number | null = null; ; ) {
+    const query = dataApi()
+      .from(TABLE)
+      .select('id', { count: 'exact' })
+      .order('id', { ascending: true })
+      .limit(PAGE_SIZE);
+    const page = await (after === null ? query : query.gt('id', after));
+    if (page.error) throw failure('Checking for removed signatures failed', page.error, page.status);
+    const rows = (page.data ?? []) as { id: number }[];
+    for (const row of rows) ids.add(row.id);
+    const last = rows[rows.length - 1];
+    if (!last || page.count === null || rows.length >= page.count) return ids;
+    after = last.id;
+  }
+}
+
+/** Reads the visible ids and drops from the cached wall what they lack; answers how many are visible. */
+async function dropRemovedSignatures(queryClient: QueryClient): Promise<number> {
+  const { queryKey } = signaturesQueryOptions();
+  // What the wall holds before the read starts: only these can be judged by its answer.
+  const asked = new Set((queryClient.getQueryData(queryKey) ?? []).map((s) => s.id));
+  const visible = await fetchVisibleSignatureIds();
+  queryClient.setQueryData(queryKey, (wall) =>
+    wall ? withoutRemoved(wall, asked, visible) : wall,
+  );
+  return visible.size;
+}
+
+/**
+ * While `enabled` (the wall is loaded), checks for removed signatures every REMOVAL_POLL_MS through
+ * React Query's refetchInterval: a hidden tab asks nothing (refetchIntervalInBackground is off), and
+ * a tab shown again after longer than that checks at once (refetchOnWindowFocus, the data being
+ * stale). Failures are quiet: the wall already shown stays, and the next interval tries again.
+ */
+export function useRemovedSignatures(enabled: boolean): void {
+  const queryClient = useQueryClient();
+  useQuery({
+    queryKey: ['visible-signature-ids'],
+    queryFn: () => dropRemovedSignatures(queryClient),
+    enabled,
+    refetchInterval: REMOVAL_POLL_MS,
+    staleTime: REMOVAL_POLL_MS,
+    // The wall was just read: nothing can be known to be gone yet, so no read at load. Null is
+    // "not checked yet"; it counts as fresh from when the board first asked.
+    initialData: null,
+    initialDataUpdatedAt: Date.now,
+    retry: false,
+  });
+}
