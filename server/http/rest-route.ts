@@ -13,6 +13,11 @@ import { checkApiKey, checkBearer } from './api-key.ts';
 import { compressBody } from './compress-json.ts';
 import { answerPreflight, corsHeaders, isPreflight } from './cors.ts';
 import { ReadCache, type CachedResponse } from './read-cache.ts';
+import {
+  applyRequestContext,
+  requestSettings,
+  type RequestContextOptions,
+} from './request-context.ts';
 
 export interface RestOptions {
   db: Database;
@@ -21,6 +26,8 @@ export interface RestOptions {
   maxRows: number;
   /** The most bytes of JSON one read answers (sql.ts, wrapCapped). */
   maxResponseBytes: number;
+  /** The client address rule and PostgREST's db-pre-request (request-context.ts). */
+  requestContext?: RequestContextOptions;
 }
 
 const PREFIX = '/rest/v1/';
@@ -107,6 +114,7 @@ function versionQuery(table: string): string {
 
 export function registerRest(app: FastifyInstance, options: RestOptions): void {
   const { db, schema, anonKey, maxRows, maxResponseBytes } = options;
+  const { trustProxy = 0, preRequest } = options.requestContext ?? {};
   const readCache = new ReadCache();
 
   app.route({
@@ -129,8 +137,11 @@ export function registerRest(app: FastifyInstance, options: RestOptions): void {
           plan.kind === 'read' && schema.get(plan.table)?.some((c) => c.name === 'id')
             ? JSON.stringify([plan, prefs, rest.query])
             : undefined;
+        const settings = requestSettings(request, trustProxy);
         const response = await db.transaction(
           async (tx): Promise<CachedResponse> => {
+            // First, as PostgREST: the request.* settings, then the pre-request function.
+            await applyRequestContext(tx, settings, preRequest);
             let version: string | undefined;
             if (cacheKey && plan.kind === 'read') {
               const [found] = await tx.query<{ version: string }>(versionQuery(plan.table));
