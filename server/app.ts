@@ -17,6 +17,7 @@ import {
   type HttpLimits,
 } from './http/connections.ts';
 import { registerHealth } from './http/health.ts';
+import { configureInsertLimit } from './http/insert-limit.ts';
 import { registerRest, sendError } from './http/rest-route.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { registerStatic } from './http/static.ts';
@@ -51,6 +52,13 @@ export interface ServerOptions {
   apiOrigin?: string | null;
   /** Tables exposed under /rest/v1; everything else is 404 PGRST205. */
   tables?: string[];
+  /**
+   * Saves per client address per minute (INSERT_LIMIT_PER_MINUTE), written into the database at
+   * start; 0: off. Unset: the database's setting is left alone and the limit is not checked.
+   */
+  insertLimitPerMinute?: number;
+  /** Proxies in front that append to X-Forwarded-For (TRUST_PROXY); default 0, the socket's address. */
+  trustProxy?: number;
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -60,6 +68,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits };
   const headers = securityHeaders(options.apiOrigin ?? null);
   const schema = await loadSchemaCache(db, options.tables ?? ['signatures']);
+  const preRequest =
+    options.insertLimitPerMinute === undefined
+      ? undefined
+      : await configureInsertLimit(db, options.insertLimitPerMinute);
   const app = Fastify({
     // Typed as Fastify's base logger so the instance keeps its default type everywhere else.
     loggerInstance: logger as FastifyBaseLogger,
@@ -107,7 +119,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     globalDecompression: false,
   });
 
-  registerRest(app, { db, schema, anonKey, maxRows, maxResponseBytes });
+  registerRest(app, {
+    db,
+    schema,
+    anonKey,
+    maxRows,
+    maxResponseBytes,
+    requestContext: { trustProxy: options.trustProxy ?? 0, preRequest },
+  });
   registerHealth(app, db);
   await registerStatic(app, distDir);
   return app;
