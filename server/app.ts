@@ -18,6 +18,7 @@ import {
   type HttpLimits,
 } from './http/connections.ts';
 import { registerHealth } from './http/health.ts';
+import { configureInsertLimit } from './http/insert-limit.ts';
 import { registerRest, sendError } from './http/rest-route.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { registerStatic } from './http/static.ts';
@@ -54,6 +55,13 @@ export interface ServerOptions {
   apiOrigin?: string | null;
   /** Tables exposed under /rest/v1; everything else is 404 PGRST205. */
   tables?: string[];
+  /**
+   * Saves per client address per minute (INSERT_LIMIT_PER_MINUTE), written into the database at
+   * start; 0: off. Unset: the database's setting is left alone and the limit is not checked.
+   */
+  insertLimitPerMinute?: number;
+  /** Proxies in front that append to X-Forwarded-For (TRUST_PROXY); default 0, the socket's address. */
+  trustProxy?: number;
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -64,6 +72,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const headers = securityHeaders(options.apiOrigin ?? null);
   const schema = await loadSchemaCache(db, options.tables ?? ['signatures']);
   const versioned = await versionedTables(db);
+  const preRequest =
+    options.insertLimitPerMinute === undefined
+      ? undefined
+      : await configureInsertLimit(db, options.insertLimitPerMinute);
   const app = Fastify({
     // Typed as Fastify's base logger so the instance keeps its default type everywhere else.
     loggerInstance: logger as FastifyBaseLogger,
@@ -119,6 +131,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     versionedTables: versioned,
     maxRows,
     maxResponseBytes,
+    requestContext: { trustProxy: options.trustProxy ?? 0, preRequest },
   });
   registerHealth(app, db);
   await registerStatic(app, distDir);

@@ -27,6 +27,14 @@ if (!Number.isInteger(maxResponseBytes) || maxResponseBytes < 1)
 const perAddress = Number(env.MAX_CONNECTIONS_PER_ADDRESS ?? 64);
 if (!Number.isInteger(perAddress) || perAddress < 0)
   throw new Error(`MAX_CONNECTIONS_PER_ADDRESS must be a non-negative integer`);
+// Off unless set: saves per client address per minute, enforced by the database for all servers.
+const insertLimitPerMinute = Number(env.INSERT_LIMIT_PER_MINUTE || 0);
+if (!Number.isInteger(insertLimitPerMinute) || insertLimitPerMinute < 0)
+  throw new Error(`INSERT_LIMIT_PER_MINUTE must be a non-negative integer (0: no limit)`);
+// How many proxies in front append to X-Forwarded-For; 0: trust only the socket's address.
+const trustProxy = Number(env.TRUST_PROXY || 0);
+if (!Number.isInteger(trustProxy) || trustProxy < 0)
+  throw new Error(`TRUST_PROXY must be the number of proxies in front (0: none)`);
 
 const anonKey = env.ANON_KEY || 'sb_publishable_signwall_local';
 // The owner's secret (never VITE_-prefixed, so no build puts it in the app). Unset: no service access.
@@ -73,6 +81,8 @@ const app = await buildServer({
   logger: log,
   apiOrigin: apiOriginOf(env.API_ORIGIN || env.VITE_SUPABASE_URL),
   httpLimits: { maxConnectionsPerAddress: perAddress },
+  insertLimitPerMinute,
+  trustProxy,
 });
 
 let stopping = false;

@@ -15,6 +15,11 @@ import { requestRole, type ApiRole } from './api-key.ts';
 import { compressBody } from './compress-json.ts';
 import { answerPreflight, corsHeaders, isPreflight } from './cors.ts';
 import { ReadCache, readCacheKey, type CachedResponse } from './read-cache.ts';
+import {
+  applyRequestContext,
+  requestSettings,
+  type RequestContextOptions,
+} from './request-context.ts';
 
 export interface RestOptions {
   db: Database;
@@ -27,6 +32,8 @@ export interface RestOptions {
   maxRows: number;
   /** The most bytes of JSON one read answers (sql.ts, wrapCapped). */
   maxResponseBytes: number;
+  /** The client address rule and PostgREST's db-pre-request (request-context.ts). */
+  requestContext?: RequestContextOptions;
 }
 
 const PREFIX = '/rest/v1/';
@@ -114,6 +121,7 @@ function toRestRequest(request: FastifyRequest): { rest: RestRequest; apikey: st
 export function registerRest(app: FastifyInstance, options: RestOptions): void {
   const { db, schema, maxRows, maxResponseBytes, versionedTables } = options;
   const keys = { anon: options.anonKey, serviceRole: options.serviceRoleKey };
+  const { trustProxy = 0, preRequest } = options.requestContext ?? {};
   const readCache = new ReadCache();
 
   app.route({
@@ -136,8 +144,11 @@ export function registerRest(app: FastifyInstance, options: RestOptions): void {
           plan.kind === 'read' && versionedTables.has(plan.table)
             ? readCacheKey(role, plan, prefs, rest.query)
             : undefined;
+        const settings = requestSettings(request, trustProxy);
         const response = await db.transaction(
           async (tx): Promise<CachedResponse> => {
+            // First, as PostgREST: the request.* settings, then the pre-request function.
+            await applyRequestContext(tx, settings, preRequest);
             let version: string | undefined;
             if (cacheKey) {
               version = await readTableVersion(tx, plan.table);

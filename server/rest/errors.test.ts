@@ -89,3 +89,43 @@ describe('fromSqlError', () => {
     expect(isSqlError(value)).toBe(expected);
   });
 });
+
+describe("fromSqlError for RAISE SQLSTATE 'PGRST' (the SQL chooses status and headers)", () => {
+  const raised = (message: string, detail?: string) =>
+    fromSqlError({ code: 'PGRST', message, detail });
+
+  it('answers with the status, headers and envelope the SQL gave', () => {
+    const error = raised(
+      '{"code":"PT429","message":"Too many","details":"At most 3","hint":"Wait"}',
+      '{"status":429,"headers":{"Retry-After":"42"}}',
+    );
+    expect(error.status).toBe(429);
+    expect(error.headers).toEqual({ 'Retry-After': '42' });
+    expect(error.body).toEqual({
+      code: 'PT429',
+      message: 'Too many',
+      details: 'At most 3',
+      hint: 'Wait',
+    });
+  });
+
+  it('leaves details and hint null when the SQL gives none', () => {
+    const error = raised('{"code":"X1","message":"m"}', '{"status":402,"headers":{}}');
+    expect(error.status).toBe(402);
+    expect(error.body).toEqual({ code: 'X1', message: 'm', details: null, hint: null });
+  });
+
+  it.each<[string, string, string | undefined]>([
+    ['message not JSON', 'nope', '{"status":429,"headers":{}}'],
+    ['no code', '{"message":"m"}', '{"status":429,"headers":{}}'],
+    ['no detail', '{"code":"c","message":"m"}', undefined],
+    ['no headers', '{"code":"c","message":"m"}', '{"status":429}'],
+    ['status not a number', '{"code":"c","message":"m"}', '{"status":"429","headers":{}}'],
+    ['status out of range', '{"code":"c","message":"m"}', '{"status":42,"headers":{}}'],
+    ['header not text', '{"code":"c","message":"m"}', '{"status":429,"headers":{"A":1}}'],
+  ])('is 500 PGRST121 when it cannot be read (%s)', (_case, message, detail) => {
+    const error = raised(message, detail);
+    expect(error.status).toBe(500);
+    expect(error.body.code).toBe('PGRST121');
+  });
+});

@@ -197,6 +197,7 @@ export function isSqlError(error: unknown): error is SqlErrorLike {
 
 /** A Postgres error passed through as PostgREST does: SQLSTATE → code, DETAIL → details, HINT → hint. */
 export function fromSqlError(error: SqlErrorLike, authenticated = false): ApiError {
+  if (error.code === 'PGRST') return fromRaisedPgrst(error);
   const status = statusForSqlState(error.code, error.message, authenticated);
   const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
   return new ApiError(
@@ -209,4 +210,55 @@ export function fromSqlError(error: SqlErrorLike, authenticated = false): ApiErr
     },
     headers,
   );
+}
+
+/**
+ * `raise sqlstate 'PGRST'`: PostgREST's way for SQL to choose the whole answer (v14 `RaisePgrst`):
+ * MESSAGE holds the envelope as JSON (`code` and `message` required, `details` and `hint` optional),
+ * DETAIL holds `{"status": n, "headers": {name: value}}`. Anything else is PostgREST's 500 PGRST121.
+ */
+function fromRaisedPgrst(error: SqlErrorLike): ApiError {
+  const body = parseObject(error.message);
+  const detail = parseObject(error.detail ?? '');
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const status = detail?.status;
+  const headers = detail?.headers;
+  if (
+    !body ||
+    text(body.code) === null ||
+    text(body.message) === null ||
+    typeof status !== 'number' ||
+    !Number.isInteger(status) ||
+    status < 100 ||
+    status > 599 ||
+    typeof headers !== 'object' ||
+    headers === null ||
+    Object.values(headers).some((value) => typeof value !== 'string')
+  ) {
+    return new ApiError(500, {
+      code: 'PGRST121',
+      message: `Could not parse JSON in the "RAISE SQLSTATE 'PGRST'" error`,
+    });
+  }
+  return new ApiError(
+    status,
+    {
+      code: text(body.code),
+      message: text(body.message)!,
+      details: text(body.details),
+      hint: text(body.hint),
+    },
+    headers as Record<string, string>,
+  );
+}
+
+function parseObject(json: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
 }
