@@ -198,3 +198,35 @@ test("a save answered with a PostgREST error shows 'Error saving signature.'", a
   await logged;
   expect(await wall.rows()).toEqual([]);
 });
+
+test.describe('with the flood limit on', () => {
+  // One save a minute per address; the test's seed and the browser share 127.0.0.1.
+  test.use({ serverEnv: { INSERT_LIMIT_PER_MINUTE: '1' } });
+
+  test("a save over the limit (429) shows 'Error saving signature.' and writes nothing", async ({
+    board,
+    page,
+    wall,
+  }) => {
+    await wall.seed({
+      strokes: [
+        [
+          [1500, 1500],
+          [1520, 1520],
+        ],
+      ],
+      caption: 'first',
+    });
+    const answers: number[] = [];
+    page.on('response', (res) => {
+      if (res.request().method() === 'POST') answers.push(res.status());
+    });
+    await drawPending(board);
+    await board.captionInput.fill('second');
+    await board.saveButton.click();
+    await expect(board.toast).toHaveText(TOASTS.saveError);
+    await expect(board.captionBox).toHaveCount(0);
+    expect(answers).toEqual([429]);
+    expect((await wall.rows()).map((r) => r.caption)).toEqual(['first']);
+  });
+});
