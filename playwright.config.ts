@@ -19,7 +19,7 @@ const launchOptions = {
   ],
 };
 
-// Each test starts its own server on a fresh database (tests/e2e/support/fixtures.ts); the
+// Each worker shares one server, emptied before every test (tests/e2e/support/fixtures.ts); the
 // tests run against the production build, so `npm run build` runs before `npm run test:e2e`.
 export default defineConfig({
   testDir: 'tests/e2e',

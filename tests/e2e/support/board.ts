@@ -15,6 +15,9 @@ export type Rgba = [number, number, number, number];
 export const WHITE: Rgba = [255, 255, 255, 255];
 export const WALL_GREY: Rgba = [51, 51, 51, 255];
 
+/** How long a toast stays (spec §4); retyped, not imported, so a change to the app fails a test. */
+export const TOAST_MS = 2000;
+
 export const TOASTS = {
   loaded: 'Signatures loaded!',
   loadError: 'Error loading signatures.',
@@ -111,6 +114,15 @@ export class Board {
     await this.page.getByRole('button', { name: 'Sign!' }).click();
     // From the record, not the screen: on a slow machine the 2 s toast may be gone by the look.
     await expect.poll(() => this.toastsShown()).toContain(expectedToast);
+  }
+
+  /**
+   * Lets the toast on screen expire (spec: after 2 s) by running the page's clock past it instead of
+   * waiting: the test calls `page.clock.install()` before it opens the page.
+   */
+  async expireToasts(): Promise<void> {
+    await this.page.clock.runFor(TOAST_MS);
+    await expect(this.toast).toHaveCount(0);
   }
 
   /** Switches to drawing mode and waits for its toast. */
@@ -354,17 +366,7 @@ export class Board {
 }
 
 /** The fixtures' `test` plus `board`, the page object on this test's page and wall. */
-export const test = base.extend<{ board: Board; serverStartAllowance: void }>({
-  // Every test boots its own server and database (migrations included), which can take most of
-  // the default 30 s on a busy 2-core machine: allow the start-up its own minute on top.
-  serverStartAllowance: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide, testInfo) => {
-      testInfo.setTimeout(testInfo.timeout + 60_000);
-      await provide();
-    },
-    { auto: true },
-  ],
+export const test = base.extend<{ board: Board }>({
   board: async ({ page, wall }, provide) => {
     // An uncaught exception in the page is a bug whatever the test checks.
     const crashes: string[] = [];

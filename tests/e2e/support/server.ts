@@ -1,12 +1,13 @@
 /**
  * Starts the real server (`server/main.ts`, serving the built `dist/`) as a child process on a
- * free port with a fresh temporary DATA_DIR, and stops it again.
+ * free port, on a temporary DATA_DIR copied from an already migrated, empty database, and stops it
+ * again (removing the directory).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { copyFreshPgliteData } from '../../support/pglite-template.ts';
+import { copyMigratedPgliteData } from '../../support/pglite-template.ts';
 import { spawnServer } from '../../support/server-process.ts';
 
 export interface TestServer {
@@ -21,7 +22,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const dataDir = join(parent, 'data');
   const cleanup = () => rmSync(parent, { recursive: true, force: true });
   try {
-    await copyFreshPgliteData(dataDir);
+    await copyMigratedPgliteData(dataDir);
     const server = await spawnServer({ DATA_DIR: dataDir, ...env });
     return {
       url: server.url,
