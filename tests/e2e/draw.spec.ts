@@ -206,9 +206,10 @@ test('React renders once when a stroke starts and once when it ends, never per m
   page,
 }) => {
   await Board.countCommits(page);
+  await page.clock.install();
   await board.open();
   await board.drawMode();
-  await expect(board.toast).toHaveCount(0);
+  await board.expireToasts();
 
   const idle = await board.commits();
   await page.mouse.move(200, 200);

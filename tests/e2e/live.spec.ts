@@ -6,6 +6,7 @@
 import type { Browser, Page, Request } from '@playwright/test';
 import { Board, expect, line, test, TOASTS, WHITE, type XY } from './support/board.ts';
 import { setTabHidden } from './support/moderation.ts';
+import { pauseClock, runClockUntil } from './support/page-clock.ts';
 
 /** A second visitor on the same server, in a browser context of their own. */
 async function otherVisitor(browser: Browser, board: Board): Promise<Board> {
@@ -44,8 +45,11 @@ test('a signature saved in another browser appears within 5 s and blocks drawing
   wall,
 }) => {
   const noise = recordConsoleNoise(board.page);
+  await board.page.clock.install();
   await board.open();
   expect(await board.shownSignatureGroups()).toBe(0);
+  // The board's clock stands still while A draws; then only the test moves it on.
+  await pauseClock(board.page);
 
   const other = await otherVisitor(browser, board);
   try {
@@ -58,11 +62,14 @@ test('a signature saved in another browser appears within 5 s and blocks drawing
   } finally {
     await other.page.context().close();
   }
-  const savedAt = Date.now();
 
-  // B never reloads, yet the signature shows: one group, with A's caption, white on the wall.
-  await expect.poll(() => board.shownCaptions(), { timeout: 5000 }).toEqual(['Hello from A']);
-  expect(Date.now() - savedAt).toBeLessThan(5000);
+  // B never reloads, yet the signature shows within 5 s of page time: one group, with A's
+  // caption, white on the wall.
+  const shown = async () => (await board.shownCaptions()).includes('Hello from A');
+  const took = await runClockUntil(board.page, shown, { limitMs: 5000 });
+  expect(await board.shownCaptions()).toEqual(['Hello from A']);
+  expect(took).toBeLessThanOrEqual(5000);
+  await board.page.clock.resume();
   expect(await board.shownSignatureGroups()).toBe(1);
   expect(await board.pixelAt([400, 320])).toEqual(WHITE);
   expect((await wall.rows()).map((r) => r.caption)).toEqual(['Hello from A']);
@@ -84,10 +91,12 @@ test('a signature that appears mid-stroke blocks the stroke from that moment on'
   board,
   wall,
 }) => {
+  await board.page.clock.install();
   await board.open();
   await board.drawMode();
   // Start a stroke on empty wall and keep the button down.
   await board.drawStroke(line([200, 500], [300, 500], 5), { release: false });
+  await pauseClock(board.page);
   await wall.seed({
     strokes: [
       [
@@ -97,7 +106,10 @@ test('a signature that appears mid-stroke blocks the stroke from that moment on'
     ],
     caption: 'In the way',
   });
-  await expect.poll(() => board.shownCaptions(), { timeout: 5000 }).toEqual(['In the way']);
+  const shown = async () => (await board.shownCaptions()).includes('In the way');
+  expect(await runClockUntil(board.page, shown, { limitMs: 5000 })).toBeLessThanOrEqual(5000);
+  expect(await board.shownCaptions()).toEqual(['In the way']);
+  await board.page.clock.resume();
   // Still drawing; moving on across the new signature is blocked.
   for (const [x, y] of line([300, 500], [700, 500], 10)) await board.page.mouse.move(x, y);
   await board.page.mouse.up();

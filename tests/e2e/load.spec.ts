@@ -4,7 +4,7 @@
  * signatures.' once per load; toasts clear after 2 s; only signatures near the viewport are drawn.
  */
 import type { Route } from '@playwright/test';
-import { expect, test, TOASTS, WALL_GREY, WHITE, type Board } from './support/board.ts';
+import { expect, test, TOAST_MS, TOASTS, WALL_GREY, WHITE, type Board } from './support/board.ts';
 
 interface KonvaText {
   text(): string;
@@ -115,6 +115,7 @@ test("a failed load shows 'Error loading signatures.' once, and logs the error",
   page,
 }) => {
   let reads = 0;
+  await page.clock.install();
   await page.route('**/rest/v1/signatures**', (route) => {
     if (route.request().method() !== 'GET') return route.fallback();
     reads += 1;
@@ -130,21 +131,23 @@ test("a failed load shows 'Error loading signatures.' once, and logs the error",
   await board.open('/', TOASTS.loadError);
   await logged;
   // Let it expire: nothing follows it (no second error, no 'loaded').
-  await expect(board.toast).toHaveCount(0);
+  await board.expireToasts();
   expect(await board.toastsShown()).toEqual([TOASTS.loadError]);
   expect(reads).toBeGreaterThanOrEqual(1);
 });
 
 test('a toast clears after 2 seconds', async ({ board, page }) => {
+  await page.clock.install();
   await board.open();
-  await expect(board.toast).toHaveCount(0);
-  const shownAt = Date.now();
+  await board.expireToasts();
+  // From here the page's clock moves only when the test moves it.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(board.toast).toHaveText(TOASTS.drawingEnabled);
-  await expect(board.toast).toHaveCount(0, { timeout: 4000 });
-  const lasted = Date.now() - shownAt;
-  expect(lasted).toBeGreaterThanOrEqual(1900);
-  expect(lasted).toBeLessThan(3500);
+  await page.clock.runFor(TOAST_MS - 1);
+  await expect(board.toast).toHaveText(TOASTS.drawingEnabled);
+  await page.clock.runFor(1);
+  await expect(board.toast).toHaveCount(0);
   // The toast area is a polite live region, so screen readers hear each toast.
   await expect(page.getByRole('status')).toHaveAttribute('aria-live', 'polite');
 });

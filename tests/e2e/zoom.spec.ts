@@ -133,8 +133,9 @@ test('the zoom buttons and the + = - keys zoom around the viewport centre', asyn
 
 test('zooming renders nothing in React', async ({ page, board }) => {
   await test.step('count commits from the first script on', () => Board.countCommits(page));
+  await page.clock.install();
   await board.open();
-  await expect(board.toast).toHaveCount(0);
+  await board.expireToasts();
   const before = await board.commits();
   await page.mouse.move(500, 300);
   for (let i = 0; i < 10; i++) await page.mouse.wheel(0, -60);
