@@ -9,13 +9,11 @@
  *     it('…', async () => { const { data } = await ctx.server.client.from('signatures').select(); });
  *   });
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { buildServer, type ServerOptions as AppOptions } from '../../server/app.ts';
@@ -26,6 +24,7 @@ import {
   type OpenOptions,
 } from '../../server/db/index.ts';
 import { signatureAt } from '../support/grid.ts';
+import { createScratchDatabase } from '../support/postgres-database.ts';
 import { copyFreshPgliteData } from '../support/pglite-template.ts';
 
 export const ANON_KEY = 'sb_publishable_signwall_test';
@@ -59,22 +58,11 @@ function postgres(adminUrl: string): Backend {
   return {
     name: 'postgres',
     async createTarget() {
-      const name = `signwall_test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
+      const database = await createScratchDatabase(adminUrl);
       return {
         backend: 'postgres',
-        config: { databaseUrl: url.toString() },
-        async cleanup() {
-          const client = new pg.Client({ connectionString: adminUrl });
-          await client.connect();
-          await client.query(`drop database if exists ${name} with (force)`);
-          await client.end();
-        },
+        config: { databaseUrl: database.url },
+        cleanup: () => database.drop(),
       };
     },
   };

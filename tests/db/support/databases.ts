@@ -4,17 +4,12 @@
  * would provide (the server's own bootstrap SQL) and
  * then the migrations, optionally only those before a given version.
  */
-import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { BOOTSTRAP_SQL } from '../../../server/db/bootstrap.ts';
-
-export const MIGRATIONS_DIR = fileURLToPath(
-  new URL('../../../supabase/migrations', import.meta.url),
-);
+import { DEFAULT_MIGRATIONS_DIR, listMigrations } from '../../../server/db/migrate.ts';
+import { createScratchDatabase } from '../../support/postgres-database.ts';
 export const GUARD_VERSION = '20261122000100';
 export const LIMITS_VERSION = '20261123000000';
 
@@ -31,42 +26,27 @@ export interface TestDb {
   close(): Promise<void>;
 }
 
-export interface Migration {
-  version: string;
-  sql: string;
-}
-
-export function migrations(): Migration[] {
-  return readdirSync(MIGRATIONS_DIR)
-    .sort()
-    .flatMap((file) => {
-      const match = /^([0-9]+)_(.*)\.sql$/.exec(file);
-      return match
-        ? [{ version: match[1]!, sql: readFileSync(join(MIGRATIONS_DIR, file), 'utf8') }]
-        : [];
-    });
-}
-
 /**
- * Applies the migrations in lexical order, each in its own transaction; `before` stops ahead of that
- * version, `after` starts at it (to seed old rows in between).
+ * Applies the migrations the server would (its own list: supabase/migrations, in its order), each in
+ * its own transaction, but unrecorded and in part when asked: `before` stops ahead of that version,
+ * `after` starts at it (to seed old rows in between), which the server's runner never does.
  */
 export async function migrate(
   db: TestDb,
   options: { before?: string; after?: string } = {},
 ): Promise<void> {
-  for (const m of migrations()) {
+  for (const m of await listMigrations(DEFAULT_MIGRATIONS_DIR)) {
     if (options.before && m.version >= options.before) break;
     if (options.after && m.version < options.after) continue;
-    await db.execTx(m.sql);
+    await db.execTx(await readFile(m.path, 'utf8'));
   }
 }
 
 /** Applies only the named migration (e.g. the guard a second time). */
 export async function applyVersion(db: TestDb, version: string): Promise<void> {
-  const m = migrations().find((x) => x.version === version);
+  const m = (await listMigrations(DEFAULT_MIGRATIONS_DIR)).find((x) => x.version === version);
   if (!m) throw new Error(`no migration ${version}`);
-  await db.execTx(m.sql);
+  await db.execTx(await readFile(m.path, 'utf8'));
 }
 
 export async function openPglite(): Promise<TestDb> {
@@ -94,20 +74,14 @@ export async function openPglite(): Promise<TestDb> {
 
 /** A fresh database on the server at `adminUrl`, dropped again by close(). */
 export async function openPostgres(adminUrl: string): Promise<TestDb> {
-  const name = `signwall_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  const database = await createScratchDatabase(adminUrl);
+  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
   await pool.query(BOOTSTRAP_SQL);
   const query = async <T>(text: string, params: unknown[] = []) =>
     (await pool.query(text, params)).rows as T[];
   return {
     kind: 'postgres',
-    url: url.toString(),
+    url: database.url,
     query,
     exec: async (text) => {
       await pool.query(text);
@@ -144,10 +118,7 @@ export async function openPostgres(adminUrl: string): Promise<TestDb> {
     },
     async close() {
       await pool.end();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await database.drop();
     },
   };
 }
