@@ -1,10 +1,14 @@
-/** Errors the database layer throws that the HTTP layer answers without a 500. */
+/**
+ * What went wrong in the database layer, decided in one place: errors it throws that the HTTP layer
+ * answers without a 500, and the classifiers the API's error renderer, `/healthz` and the PGlite
+ * worker's watchdog all use to tell an SQL error from a database that is not there.
+ */
 import { ApiError } from '../rest/errors.ts';
 
 /**
  * The database cannot take the request right now (PGlite restarting after its watchdog fired, or
- * closed). The `E…` code is what the API's error renderer answers as 503 PGRST001, the envelope
- * clients already retry on. The message is shown to clients, so it names no internals.
+ * closed). `isUnavailableError` holds for it, so the API answers 503 PGRST001, the envelope clients
+ * already retry on. The message is shown to clients, so it names no internals.
  */
 export class DatabaseUnavailableError extends Error {
   readonly code = 'EDBRESTART';
@@ -28,4 +32,34 @@ export class DataDirError extends Error {
     super(message);
     this.name = 'DataDirError';
   }
+}
+
+/** An error Postgres raised: its SQLSTATE, message, and DETAIL and HINT when it gave them. */
+export interface SqlErrorLike {
+  code: string;
+  message: string;
+  detail?: string | null;
+  hint?: string | null;
+}
+
+/** True for errors raised by Postgres (pg and PGlite both expose its 5-character SQLSTATE as `code`). */
+export function isSqlError(error: unknown): error is SqlErrorLike {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+}
+
+/**
+ * True when the database is not there to answer, rather than answering with an error: PGlite
+ * restarting or closed, a Node socket error (ECONNREFUSED, ECONNRESET …), pg's lost connection.
+ */
+export function isUnavailableError(error: unknown): error is Error {
+  if (error instanceof DatabaseUnavailableError) return true;
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    (typeof code === 'string' && /^E[A-Z]+$/.test(code)) ||
+    /Connection terminated|connection is closed|Client has encountered a connection error/i.test(
+      error.message,
+    )
+  );
 }

@@ -9,6 +9,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { isSqlError } from './errors.ts';
 import type { Reply, Request, SqlErrorFields, WorkerData } from './pglite-protocol.ts';
 
 /** pglitec.c's POSTGRES_MAIN_LONGJMP: an ordinary SQL error, which PGlite handles itself. */
@@ -55,11 +56,11 @@ function sqlErrorFields(error: Error): SqlErrorFields {
 /** Errors after which Postgres itself would end the session, or that PGlite cannot come back from. */
 function fatalReason(error: unknown): string | undefined {
   if (!(error instanceof Error)) return `non-error thrown: ${String(error)}`;
-  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  const { severity } = error as { severity?: unknown };
   if (/ERRORDATA_STACK_SIZE/.test(error.message)) return error.message;
   if (severity === 'FATAL' || severity === 'PANIC') return `${severity}: ${error.message}`;
   // Not a Postgres error at all (RangeError, RuntimeError, TypeError inside PGlite).
-  if (typeof code !== 'string') return describe(error);
+  if (!isSqlError(error)) return describe(error);
   return undefined;
 }
 

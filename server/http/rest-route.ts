@@ -4,10 +4,11 @@
  * respond, and renders every failure in the envelope.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DatabaseUnavailableError, type Database } from '../db/index.ts';
+import { DatabaseUnavailableError, isSqlError, isUnavailableError } from '../db/errors.ts';
+import type { Database } from '../db/index.ts';
 import { readTableVersion } from '../db/table-version.ts';
 import type { SchemaCache } from '../rest/ast.ts';
-import { ApiError, fromSqlError, internalError, isSqlError, pgrst } from '../rest/errors.ts';
+import { ApiError, fromSqlError, internalError, pgrst } from '../rest/errors.ts';
 import { parseRequest, type RestRequest } from '../rest/parse.ts';
 import { checkSingular, respond, type ResultRow } from '../rest/respond.ts';
 import { buildStatement } from '../rest/sql.ts';
@@ -52,7 +53,7 @@ export function sendError(
   if (error instanceof ApiError) apiError = error;
   // PostgREST answers 42501 with 401 for the anonymous role, 403 for any other.
   else if (isSqlError(error)) apiError = fromSqlError(error, role !== 'anon');
-  else if (isConnectionError(error)) {
+  else if (isUnavailableError(error)) {
     // PostgREST's code while the database is unreachable; clients retry GETs on 503.
     apiError = new ApiError(503, { code: 'PGRST001', message: error.message });
   } else {
@@ -67,18 +68,6 @@ export function sendError(
   corsHeaders(reply);
   reply.code(apiError.status).headers(apiError.headers);
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(apiError.body));
-}
-
-/** Node socket errors (ECONNREFUSED, ECONNRESET …) and pg's lost-connection errors. */
-function isConnectionError(error: unknown): error is Error {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  return (
-    (typeof code === 'string' && /^E[A-Z]+$/.test(code)) ||
-    /Connection terminated|connection is closed|Client has encountered a connection error/i.test(
-      error.message,
-    )
-  );
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {

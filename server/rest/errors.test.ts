@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, fromSqlError, isSqlError, statusForSqlState } from './errors.ts';
+import { isSqlError } from '../db/errors.ts';
+import { ApiError, fromSqlError, statusForSqlState } from './errors.ts';
 
 describe('statusForSqlState (PostgREST mapSQLtoHTTP)', () => {
   it.each<[string, number, string?]>([

@@ -3,6 +3,7 @@
  * HTTP status a Postgres SQLSTATE becomes (v14 `Error.hs`, `pgErrorStatus`). supabase-js hands the body
  * to the app as `error`, so the shape and the status must match hosted Supabase exactly.
  */
+import type { SqlErrorLike } from '../db/errors.ts';
 
 export interface ErrorBody {
   code: string | null;
@@ -180,19 +181,6 @@ export function statusForSqlState(code: string, message: string, authenticated: 
     XX: 500, // internal error
   };
   return byClass[code.slice(0, 2)] ?? 400;
-}
-
-interface SqlErrorLike {
-  code: string;
-  message: string;
-  detail?: string | null;
-  hint?: string | null;
-}
-
-/** True for errors raised by Postgres (pg and PGlite both expose a 5-character `code`). */
-export function isSqlError(error: unknown): error is SqlErrorLike {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
 /** A Postgres error passed through as PostgREST does: SQLSTATE → code, DETAIL → details, HINT → hint. */
