@@ -167,6 +167,25 @@ export function useServer(backend: Backend, options: ServerOptions = {}) {
   return ctx;
 }
 
+/**
+ * Every server one database can have for the whole file (beforeAll/afterAll): two on PostgreSQL
+ * (two processes' worth of pools and read caches on one database), one on PGlite (one opener).
+ */
+export function useServersOnOneDatabase(backend: Backend): TestServer[] {
+  const servers: TestServer[] = [];
+  let target: Target | undefined;
+  beforeAll(async () => {
+    target = await backend.createTarget();
+    servers.push(await startServer(target));
+    if (backend.name === 'postgres') servers.push(await startServer(target));
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.stop();
+    await target?.cleanup();
+  });
+  return servers;
+}
+
 /** Every row, in id order, read through the API: the observable state of the table. */
 export async function allRows(server: TestServer): Promise<unknown[]> {
   const { data, error } = await server.client.from('signatures').select('*').order('id');

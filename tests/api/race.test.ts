@@ -3,8 +3,8 @@
  * one spot give exactly one 201 and nineteen 409s, and one row. On PostgreSQL the 20 are also shared
  * between two server instances (two connection pools) on the same database.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startServer, type Target, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { backends, useServersOnOneDatabase, type TestServer } from './harness.ts';
 import { postRaw, tableRows, type ErrorBody } from './rules-helpers.ts';
 
 const RACERS = 20;
@@ -41,19 +41,8 @@ async function race(servers: TestServer[], spot: { x: number; y: number }) {
 const expected = [201, ...Array<number>(RACERS - 1).fill(409)];
 
 describe.each(backends)('racing for one spot on $name', (backend) => {
-  let target: Target;
-  const servers: TestServer[] = [];
-
-  beforeAll(async () => {
-    target = await backend.createTarget();
-    servers.push(await startServer(target));
-    // PGlite has a single opener; a second instance only makes sense on PostgreSQL.
-    if (backend.name === 'postgres') servers.push(await startServer(target));
-  });
-  afterAll(async () => {
-    for (const s of servers) await s.stop();
-    await target?.cleanup();
-  });
+  // PGlite has a single opener; a second instance only makes sense on PostgreSQL.
+  const servers = useServersOnOneDatabase(backend);
 
   // PGlite runs one transaction at a time, so there the race is serialised before the database sees
   // it and this cannot fail for want of the lock; the name says so. PostgreSQL is where it counts.

@@ -3,8 +3,8 @@
  * the very next read, through the same server and (on PostgreSQL) through another server process
  * sharing the database, whose cache never saw the insert.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, nextSignature, startServer, type Target, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { backends, nextSignature, useServersOnOneDatabase, type TestServer } from './harness.ts';
 
 const WALL = '/rest/v1/signatures?select=*&order=created_at.asc,id.asc';
 
@@ -15,19 +15,8 @@ async function wallIds(server: TestServer, init?: RequestInit): Promise<number[]
 }
 
 describe.each(backends)('read cache on $name', (backend) => {
-  let target: Target;
-  const servers: TestServer[] = [];
-
-  beforeAll(async () => {
-    target = await backend.createTarget();
-    servers.push(await startServer(target));
-    // A second process on the same database only exists with PostgreSQL (PGlite has one opener).
-    if (backend.name === 'postgres') servers.push(await startServer(target));
-  });
-  afterAll(async () => {
-    for (const s of servers) await s.stop();
-    await target?.cleanup();
-  });
+  // A second process on the same database only exists with PostgreSQL (PGlite has one opener).
+  const servers = useServersOnOneDatabase(backend);
 
   it('answers repeated reads identically, compressed or not', async () => {
     const [server] = servers;
