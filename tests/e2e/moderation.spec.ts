@@ -4,7 +4,6 @@
  * board checks for removed signatures every 15 s; page.clock moves the page's time on so the test
  * does not wait for it.
  */
-import type { Board } from './support/board.ts';
 import { expect, line, test, TOASTS, WALL_GREY, WHITE } from './support/board.ts';
 import { downloadedPng } from './support/export-wall.ts';
 import {
@@ -13,6 +12,7 @@ import {
   SERVICE_ROLE_KEY,
   setTabHidden,
 } from './support/moderation.ts';
+import { runClockUntil } from './support/page-clock.ts';
 import { isBackground, WHITE as PNG_WHITE } from './support/png.ts';
 
 test.use({ serverEnv: { SERVICE_ROLE_KEY } });
@@ -35,9 +35,6 @@ const KEPT = {
   ],
   caption: 'Stays',
 };
-
-/** The page's own clock (page.clock's), in ms. */
-const pageNow = (board: Board) => board.page.evaluate(() => Date.now());
 
 test('a signature hidden elsewhere leaves the open board within 30 s, without a reload, and frees its spot', async ({
   board,
@@ -62,19 +59,10 @@ test('a signature hidden elsewhere leaves the open board within 30 s, without a 
   expect(idReads.started()).toBe(0);
 
   await hideSignature(wall, hidden.id);
-  const hiddenAt = await pageNow(board);
-  let goneAt: number | null = null;
-  // One second of page time at a time; after a step that started a read of ids, wait for its answer.
-  while (goneAt === null && (await pageNow(board)) - hiddenAt <= 30_000) {
-    const before = idReads.started();
-    await page.clock.runFor(1000);
-    if (idReads.started() > before) {
-      await expect.poll(() => idReads.answered()).toBe(idReads.started());
-    }
-    if (!(await board.shownCaptions()).includes('To be hidden')) goneAt = await pageNow(board);
-  }
-  expect(goneAt, 'the hidden signature left the board').not.toBeNull();
-  const tookMs = goneAt! - hiddenAt;
+  // One second of page time at a time; after each step the page's reads are answered first.
+  const gone = async () => !(await board.shownCaptions()).includes('To be hidden');
+  const tookMs = await runClockUntil(page, gone, { stepMs: 1000, limitMs: 30_000 });
+  expect(await gone(), 'the hidden signature left the board').toBe(true);
   test.info().annotations.push({ type: 'hidden → gone (page time)', description: `${tookMs} ms` });
   expect(tookMs).toBeLessThanOrEqual(30_000);
   expect(idReads.started()).toBeGreaterThanOrEqual(1);
