@@ -75,7 +75,7 @@ async function migratedTemplate(): Promise<string> {
     await copyFreshPgliteData(dataDir);
     // The real server's own first start, so the template is exactly what it would leave; a clean
     // stop (SIGTERM) closes PGlite, which flushes, and releases the directory's lock file.
-    const server = await spawnServer({ DATA_DIR: dataDir });
+    const server = await spawnServer({ DATABASE_URL: '', DATA_DIR: dataDir });
     await server.stop();
   } catch (error) {
     await rm(scratch, { recursive: true, force: true });

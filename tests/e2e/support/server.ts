@@ -23,7 +23,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const cleanup = () => rmSync(parent, { recursive: true, force: true });
   try {
     await copyMigratedPgliteData(dataDir);
-    const server = await spawnServer({ DATA_DIR: dataDir, ...env });
+    // DATABASE_URL would win over DATA_DIR: one left in the shell must never point the tests (whose
+    // shared server is emptied before every test) at a real database.
+    const server = await spawnServer({ DATABASE_URL: '', DATA_DIR: dataDir, ...env });
     return {
       url: server.url,
       dataDir,
