@@ -12,7 +12,7 @@ import {
 } from './support/export-wall.ts';
 import { installToastRecorder, readToastLog, toastsAt } from './support/toast-recorder.ts';
 
-test.slow(true, 'own server per test plus a 3200×3200 PNG decode (see export.spec.ts)');
+test.slow(true, 'a 3200×3200 PNG decode (see export.spec.ts)');
 
 test('exports the whole wall at 3200×3200 on a DPR 3 phone, then returns to the welcome card', async ({
   page,

@@ -110,7 +110,7 @@ test('a hidden tab asks nothing; shown again, it drops what was hidden meanwhile
 });
 
 test('/export leaves out a hidden signature', async ({ page, wall }) => {
-  test.slow(true, 'own server plus a 3200×3200 PNG decode');
+  test.slow(true, 'a 3200×3200 PNG decode');
   const hidden = await wall.seed(HIDDEN);
   await wall.seed(KEPT);
   await hideSignature(wall, hidden.id);
