@@ -56,7 +56,8 @@ export function BoardScreen({ onBack }: { onBack: () => void }) {
 
   const locked = controlsLocked(board);
   return (
-    <div className="board">
+    // The main landmark: every control, the readout and the toasts sit inside it (axe region).
+    <main className="board">
       <WallEdge camera={camera} />
       <WallStage
         board={board}
@@ -93,7 +94,7 @@ export function BoardScreen({ onBack }: { onBack: () => void }) {
         />
       )}
       <ToastArea toast={board.toast} />
-    </div>
+    </main>
   );
 }
 
