@@ -53,7 +53,7 @@ function indexRange(axis: Axis, lo: number, hi: number): [number, number] {
  * centre is nearest to `from`; null when the wall has none.
  */
 export function findFreeSpot(
-  outlines: Iterable<Rect>,
+  outlines: readonly Rect[],
   from: Point,
   size: SpotSize = FREE_SPOT_SIZE,
   step: number = FREE_SPOT_STEP,
@@ -61,6 +61,17 @@ export function findFreeSpot(
   const rangeX = WALL_SIZE - size.width;
   const rangeY = WALL_SIZE - size.height;
   if (rangeX < 0 || rangeY < 0 || !(step > 0)) return null;
+  const fx = Number.isFinite(from[0]) ? from[0] : WALL_SIZE / 2;
+  const fy = Number.isFinite(from[1]) ? from[1] : WALL_SIZE / 2;
+  // The spot at `from` (kept on the wall) may be off the grid: when it is free, nothing is nearer.
+  const here = {
+    x: Math.min(rangeX, Math.max(0, fx - size.width / 2)),
+    y: Math.min(rangeY, Math.max(0, fy - size.height / 2)),
+    width: size.width,
+    height: size.height,
+  };
+  if (isClear(here, outlines)) return here;
+
   const ax = axisOf(rangeX, step);
   const ay = axisOf(rangeY, step);
   // One extra row and column so every difference lands inside the array.
@@ -90,23 +101,6 @@ export function findFreeSpot(
     }
   }
 
-  const fx = Number.isFinite(from[0]) ? from[0] : WALL_SIZE / 2;
-  const fy = Number.isFinite(from[1]) ? from[1] : WALL_SIZE / 2;
-  // The spot right at `from` may be off the grid: when it is free, nothing is nearer.
-  const here = {
-    x: Math.min(rangeX, Math.max(0, fx - size.width / 2)),
-    y: Math.min(rangeY, Math.max(0, fy - size.height / 2)),
-    width: size.width,
-    height: size.height,
-  };
-  if (
-    here.x === fx - size.width / 2 &&
-    here.y === fy - size.height / 2 &&
-    isClear(here, outlines)
-  ) {
-    return here;
-  }
-
   let best: Rect | null = null;
   let bestDistance = Infinity;
   for (let j = 0; j < ay.count; j++) {
@@ -128,7 +122,7 @@ export function findFreeSpot(
   return best;
 }
 
-function isClear(spot: Rect, outlines: Iterable<Rect>): boolean {
+function isClear(spot: Rect, outlines: readonly Rect[]): boolean {
   for (const o of outlines) if (rectsMeet(spot, o)) return false;
   return true;
 }
