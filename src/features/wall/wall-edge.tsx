@@ -20,6 +20,8 @@ export function WallEdge({ camera }: { camera: Camera | null }) {
       const { offset, scale } = now.camera;
       box.style.transform = `translate(${offset.x}px, ${offset.y}px)`;
       box.style.width = box.style.height = `${WALL_SIZE * scale}px`;
+      // Hidden until placed: unsized, its shadow would darken the whole screen for a frame.
+      box.style.visibility = 'visible';
     };
     place();
     return camera.onMove(place);
