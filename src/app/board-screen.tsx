@@ -21,6 +21,7 @@ import { useViewLink } from '../features/wall/use-view-link.ts';
 import { useWallSignatures } from '../features/wall/use-wall-signatures.ts';
 import { ViewTools } from '../features/wall/view-tools.tsx';
 import { WallEdge } from '../features/wall/wall-edge.tsx';
+import { WallHelp } from '../features/wall/wall-help.tsx';
 import { WallOverview } from '../features/wall/wall-overview.tsx';
 import { WallStage } from '../features/wall/wall-stage.tsx';
 import '../features/wall/board.css';
@@ -59,6 +60,7 @@ export function BoardScreen({ onBack }: { onBack: () => void }) {
     // The main landmark: every control, the readout and the toasts sit inside it (axe region).
     <main className="board">
       <WallEdge camera={camera} />
+      <WallHelp />
       <WallStage
         board={board}
         signatures={signatures}

@@ -154,8 +154,20 @@ test('the overview shows the signatures and the view, and a click centres the vi
 
 test('"Download PNG" leads to the export, which downloads the wall', async ({ board, page }) => {
   await board.open();
+  const png = page.getByRole('link', { name: 'Download PNG' });
+  // Not while a signature is pending: leaving would lose it.
+  await board.drawMode();
+  await board.drawStroke(line([300, 300], [400, 350]));
+  await expect(png).toHaveAttribute('aria-disabled', 'true');
+  // Playwright itself treats it as disabled; a click that insists still goes nowhere.
+  await png.click({ force: true });
+  await expect(board.captionBox).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/');
+  await board.cancelButton.click();
+  await expect(png).not.toHaveAttribute('aria-disabled');
+
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download PNG' }).click();
+  await png.click();
   await expect(page).toHaveURL(`${board.wall.url}/export`);
   expect((await download).suggestedFilename()).toBe('canvas-signatures.png');
   await expect(page.getByRole('heading', { name: 'Hey! Sign my page!' })).toBeVisible();

@@ -154,7 +154,7 @@ test('zoomed out, the outside of the wall looks different from the wall', async 
     await screenPixels(page, [
       [195, 150],
       [195, 420],
-      [100, 700],
+      [100, 650],
     ]),
   ).toEqual([OUTSIDE_HEX, WALL_HEX, OUTSIDE_HEX]);
 });

@@ -8,6 +8,7 @@ import type Konva from 'konva';
 import { useEffect, useRef, type RefObject } from 'react';
 import type { Stroke } from '../../domain/geometry.ts';
 import type { Camera } from './use-camera.ts';
+import { WALL_HELP_ID } from './wall-help.tsx';
 
 /** The wall's accessible name. */
 export const WALL_LABEL = 'Wall';
@@ -24,7 +25,6 @@ const ARROWS: Readonly<Record<string, readonly [number, number]>> = {
 export function useWallKeyboard(
   stageRef: RefObject<Konva.Stage | null>,
   camera: Camera,
-  descriptionId: string,
   pending: readonly Stroke[] | null,
 ): void {
   useEffect(() => {
@@ -33,7 +33,7 @@ export function useWallKeyboard(
     const container = stage.container();
     // The Stage passes role and tabIndex through, but no aria-* props.
     container.setAttribute('aria-label', WALL_LABEL);
-    container.setAttribute('aria-describedby', descriptionId);
+    container.setAttribute('aria-describedby', WALL_HELP_ID);
 
     const onKey = (e: KeyboardEvent) => {
       const direction = ARROWS[e.key];
@@ -46,7 +46,7 @@ export function useWallKeyboard(
     };
     container.addEventListener('keydown', onKey);
     return () => container.removeEventListener('keydown', onKey);
-  }, [stageRef, camera, descriptionId]);
+  }, [stageRef, camera]);
 
   const hadPending = useRef(false);
   useEffect(() => {

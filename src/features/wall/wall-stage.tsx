@@ -6,7 +6,7 @@
  * hit graph; the Stage itself still receives pointer and drag events.
  */
 import type Konva from 'konva';
-import { useEffect, useId, useMemo, useRef, type CSSProperties, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type CSSProperties, type RefObject } from 'react';
 // The core entry: the plain 'react-konva' entry imports all of Konva (see ui/konva.ts).
 import { Group, Layer, Line, Stage } from 'react-konva/lib/ReactKonvaCore';
 import { canDraw, type BoardEvent, type BoardState } from '../../domain/board.ts';
@@ -59,8 +59,7 @@ export function WallStage({
     onCamera(camera);
     return () => onCamera(null);
   }, [onCamera, camera]);
-  const descriptionId = useId();
-  useWallKeyboard(stageRef, camera, descriptionId, board.pending);
+  useWallKeyboard(stageRef, camera, board.pending);
   useCulledSignatures(savedLayerRef, stageRef, signatures, index, viewport, camera.onMove);
   usePendingDrawing(pendingRef, board.pending);
   usePointerReadout(stageRef, readoutRef, camera.onMove);
@@ -81,36 +80,30 @@ export function WallStage({
   );
 
   return (
-    <>
-      <p id={descriptionId} className="visually-hidden">
-        Drag or use the arrow keys to move around the wall, and + or − to zoom. Press Sign to draw
-        your signature.
-      </p>
-      <Stage
-        ref={stageRef}
-        className="board-stage"
-        role="application"
-        tabIndex={0}
-        width={viewport.width}
-        height={viewport.height}
-        style={style}
-        // In drawing mode a drag must draw, never move the wall.
-        draggable={board.mode === 'pan'}
-        dragBoundFunc={camera.dragBoundFunc}
-        {...handlers}
-      >
-        <Layer ref={savedLayerRef} listening={false} />
-        <Layer listening={false}>
-          <Group ref={pendingRef} />
-          <Line
-            ref={liveLineRef}
-            {...STROKE_STYLE}
-            visible={false}
-            listening={false}
-            perfectDrawEnabled={false}
-          />
-        </Layer>
-      </Stage>
-    </>
+    <Stage
+      ref={stageRef}
+      className="board-stage"
+      role="application"
+      tabIndex={0}
+      width={viewport.width}
+      height={viewport.height}
+      style={style}
+      // In drawing mode a drag must draw, never move the wall.
+      draggable={board.mode === 'pan'}
+      dragBoundFunc={camera.dragBoundFunc}
+      {...handlers}
+    >
+      <Layer ref={savedLayerRef} listening={false} />
+      <Layer listening={false}>
+        <Group ref={pendingRef} />
+        <Line
+          ref={liveLineRef}
+          {...STROKE_STYLE}
+          visible={false}
+          listening={false}
+          perfectDrawEnabled={false}
+        />
+      </Layer>
+    </Stage>
   );
 }
