@@ -1,5 +1,5 @@
 /**
- * The board's way-finding buttons, in a row at the bottom left: "Share this view", "Find a
+ * The board's way-finding buttons, in a row beside the back button (bottom left on a phone): "Share this view", "Find a
  * free spot" and "Download PNG" (the export route).
  */
 import './navigation.css';
