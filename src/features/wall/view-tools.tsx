@@ -1,6 +1,6 @@
 /**
- * The board's way-finding buttons, in a row beside the back button (bottom left on a phone): "Share this view", "Find a
- * free spot" and "Download PNG" (the export route).
+ * The board's way-finding buttons, under the zoom buttons (in a row at the bottom left on a
+ * phone): "Share this view", "Find a free spot" and "Download PNG" (the export route).
  */
 import './navigation.css';
 import { useCallback } from 'react';
