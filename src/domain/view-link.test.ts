@@ -94,6 +94,7 @@ describe('formatViewHash', () => {
 describe('initialCamera', () => {
   it('without a link, opens at the origin at 1:1 as before', () => {
     expect(initialCamera(desktop, null)).toEqual({ scale: 1, offset: { x: 0, y: 0 } });
+    expect(initialCamera(desktop)).toEqual(initialCamera(desktop, null));
     // A screen larger than the wall shows it centred.
     expect(initialCamera({ width: 3400, height: 3300 }, null)).toEqual({
       scale: 1,

@@ -96,10 +96,10 @@ export function cameraCentredOn(point: Point, scale: number, viewport: Size): Ca
 
 /**
  * Where the board opens: on the linked view when there is one, else at the wall's origin at 1:1
- * (a screen larger than the wall shows it centred). The early load asks for this view's part of
- * the wall first.
+ * (a screen larger than the wall shows it centred). With visibleWallRect, the part of the wall
+ * to load first.
  */
-export function initialCamera(viewport: Size, link: ViewLink | null): CameraState {
+export function initialCamera(viewport: Size, link: ViewLink | null = null): CameraState {
   if (link) return cameraCentredOn([link.x, link.y], link.zoom, viewport);
   const scale = clampScale(DEFAULT_ZOOM, viewport);
   return { scale, offset: clampOffset({ x: 0, y: 0 }, viewport, scale) };
