@@ -32,11 +32,15 @@ export function useViewLink(camera: Camera | null): ViewLinkControls {
   useEffect(() => {
     if (!camera) return undefined;
     let timer: ReturnType<typeof setTimeout> | null = null;
+    // The board's own page: after a navigation away (to /export) the view is not that page's.
+    const path = window.location.pathname;
     const write = () => {
       if (timer !== null) clearTimeout(timer);
       timer = null;
       const now = camera.current();
-      if (now) writeHash(viewOfCamera(now.camera, now.viewport));
+      if (now && window.location.pathname === path) {
+        writeHash(viewOfCamera(now.camera, now.viewport));
+      }
     };
     const unsubscribe = camera.onMove(() => {
       timer ??= setTimeout(write, HASH_THROTTLE_MS);
