@@ -24,6 +24,7 @@ import {
   type ViewportName,
 } from './browser/session.ts';
 import { measureBundle, type BundleSize } from './bundle-size.ts';
+import { formatFreeSpot, measureFreeSpot } from './free-spot.ts';
 import { browserRows, globalRows, type Aggregate } from './rows.ts';
 import { renderTable, type Row } from './report.ts';
 import { seedSettled, serverAvailable, startServer, type BenchServer } from './server.ts';
@@ -145,6 +146,7 @@ async function main(): Promise<void> {
   const checkStart = performance.now();
   checkGenerator([...new Set([0, 1, ...config.sizes])]);
   log(`wall generator self-check OK (${Math.round(performance.now() - checkStart)} ms)`);
+  log(`free spot search (median of 40): ${formatFreeSpot(measureFreeSpot(config.sizes))}`);
 
   const distDir = join(tmpdir(), 'signwall-bench-dist');
   const built = build(distDir);

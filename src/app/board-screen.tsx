@@ -2,7 +2,7 @@
  * The board: composes the wall (stage, toolbar, readout, loading) and compose (caption box, save
  * flow) features around the board's state machine from src/domain/board.ts.
  */
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import {
   boardReducer,
   canSave,
@@ -10,12 +10,19 @@ import {
   initialBoardState,
   type BoardEvent,
 } from '../domain/board.ts';
+import { centreOf } from '../domain/free-spot.ts';
+import { parseViewHash } from '../domain/view-link.ts';
 import { CaptionBox } from '../features/compose/caption-box.tsx';
 import { useSaveSignature } from '../features/compose/use-save-signature.ts';
 import { BoardToolbar } from '../features/wall/board-toolbar.tsx';
 import { PointerReadout } from '../features/wall/pointer-readout.tsx';
-import { ZOOM_STEP } from '../features/wall/use-camera.ts';
+import { ZOOM_STEP, type Camera } from '../features/wall/use-camera.ts';
+import { useViewLink } from '../features/wall/use-view-link.ts';
 import { useWallSignatures } from '../features/wall/use-wall-signatures.ts';
+import { ViewTools } from '../features/wall/view-tools.tsx';
+import { WallEdge } from '../features/wall/wall-edge.tsx';
+import { WallHelp } from '../features/wall/wall-help.tsx';
+import { WallOverview } from '../features/wall/wall-overview.tsx';
 import { WallStage } from '../features/wall/wall-stage.tsx';
 import '../features/wall/board.css';
 import { ToastArea, useToastExpiry } from '../ui/toast.tsx';
@@ -24,7 +31,15 @@ export function BoardScreen({ onBack }: { onBack: () => void }) {
   const [board, dispatch] = useReducer(boardReducer, initialBoardState);
   const readoutRef = useRef<HTMLDivElement>(null);
   const signatures = useWallSignatures(dispatch);
-  const save = useSaveSignature(board, dispatch);
+  // The view a shared link names (read once: the board then writes the hash itself).
+  const [initialView] = useState(() => parseViewHash(window.location.hash));
+  const [camera, setCamera] = useState<Camera | null>(null);
+  const viewLink = useViewLink(camera);
+  // After a save, the link to share points at the new signature.
+  const save = useSaveSignature(board, dispatch, (saved) =>
+    viewLink.pointAt(centreOf(saved.outline)),
+  );
+  const notify = useCallback((text: string) => dispatch({ type: 'notified', text }), []);
 
   const expireToast = useCallback((seq: number) => dispatch({ type: 'toastExpired', seq }), []);
   useToastExpiry(board.toast, expireToast);
@@ -35,21 +50,24 @@ export function BoardScreen({ onBack }: { onBack: () => void }) {
     [],
   );
   const toggle = useCallback(() => dispatch({ type: 'modeToggled' }), []);
-  const zoomRef = useRef<((factor: number) => void) | null>(null);
-  const zoomIn = useCallback(() => zoomRef.current?.(ZOOM_STEP), []);
-  const zoomOut = useCallback(() => zoomRef.current?.(1 / ZOOM_STEP), []);
+  const zoomIn = useCallback(() => camera?.zoomBy(ZOOM_STEP), [camera]);
+  const zoomOut = useCallback(() => camera?.zoomBy(1 / ZOOM_STEP), [camera]);
 
   useBoardKeys(dispatch, canSave(board) ? save : null);
 
   const locked = controlsLocked(board);
   return (
-    <div className="board">
+    // The main landmark: every control, the readout and the toasts sit inside it (axe region).
+    <main className="board">
+      <WallEdge camera={camera} />
+      <WallHelp />
       <WallStage
         board={board}
         signatures={signatures}
         dispatch={dispatch}
         readoutRef={readoutRef}
-        zoomRef={zoomRef}
+        initialView={initialView}
+        onCamera={setCamera}
       />
       <BoardToolbar
         mode={board.mode}
@@ -59,6 +77,14 @@ export function BoardScreen({ onBack }: { onBack: () => void }) {
         onZoomIn={zoomIn}
         onZoomOut={zoomOut}
       />
+      <ViewTools
+        camera={camera}
+        signatures={signatures}
+        linkHref={viewLink.href}
+        notify={notify}
+        locked={locked}
+      />
+      <WallOverview camera={camera} signatures={signatures} />
       <PointerReadout ref={readoutRef} />
       {board.pending && (
         <CaptionBox
@@ -70,7 +96,7 @@ export function BoardScreen({ onBack }: { onBack: () => void }) {
         />
       )}
       <ToastArea toast={board.toast} />
-    </div>
+    </main>
   );
 }
 

@@ -64,6 +64,10 @@ export const TOAST = {
   preparingExport: 'Preparing export...',
   generatingPng: 'Generating PNG...',
   exportComplete: 'Export complete!',
+  // Finding one's way (issue 13): not in the spec, which is silent on these controls.
+  linkCopied: 'Link copied!',
+  linkNotCopied: 'Could not copy the link.',
+  noFreeSpot: 'No free spot on the wall.',
 } as const;
 
 /** Default caption of a signature saved without one. */

@@ -73,5 +73,9 @@ test('board screenshots, desktop and phone', async ({ page, wall, browser }) => 
   const mobile = new Board(phone, wall);
   await expect(mobile.toast).toHaveText(TOASTS.loaded);
   await phone.screenshot({ path: 'docs/screenshots/wall-phone.png' });
+  // Zoomed out: the wall's edge, and the overview with the view's rectangle.
+  for (let i = 0; i < 12; i++) await phone.getByRole('button', { name: 'Zoom out' }).tap();
+  await expect(mobile.toast).toHaveCount(0);
+  await phone.screenshot({ path: 'docs/screenshots/wall-zoomed-out-phone.png' });
   await phone.context().close();
 });

@@ -5,15 +5,20 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { canSave, type BoardEvent, type BoardState } from '../../domain/board.ts';
 import { useCreateSignature } from '../../data/signatures.ts';
+import type { Signature } from '../../domain/signature.ts';
 
+/** `onSaved`: told the signature as stored, once it is (e.g. to link to it). */
 export function useSaveSignature(
   board: BoardState,
   dispatch: (event: BoardEvent) => void,
+  onSaved?: (saved: Signature) => void,
 ): () => void {
   const { mutateAsync } = useCreateSignature();
   const latest = useRef(board);
+  const onSavedRef = useRef(onSaved);
   useLayoutEffect(() => {
     latest.current = board;
+    onSavedRef.current = onSaved;
   });
 
   return useCallback(() => {
@@ -24,7 +29,10 @@ export function useSaveSignature(
     latest.current = { ...latest.current, saving: true };
     dispatch({ type: 'saveRequested' });
     mutateAsync({ strokes: pending, caption }).then(
-      () => dispatch({ type: 'saveSucceeded' }),
+      (saved) => {
+        dispatch({ type: 'saveSucceeded' });
+        onSavedRef.current?.(saved);
+      },
       // The mutation already logged the error; the toast says it failed, nothing more.
       () => dispatch({ type: 'saveFailed' }),
     );

@@ -5,7 +5,7 @@
  * the camera moved.
  */
 import type Konva from 'konva';
-import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
 import {
   clampOffset,
   clampScale,
@@ -15,6 +15,7 @@ import {
   type Offset,
   type Size,
 } from '../../domain/camera.ts';
+import { initialCamera, type ViewLink } from '../../domain/view-link.ts';
 
 /** One press of a zoom button or key. */
 export const ZOOM_STEP = 1.25;
@@ -30,6 +31,12 @@ export interface Camera {
   onMove: (listener: () => void) => () => void;
   /** Zooms by `factor` around a screen point (the viewport's centre by default). */
   zoomBy: (factor: number, screen?: Offset) => void;
+  /** Moves the camera to `next`, clamped as always. */
+  moveTo: (next: CameraState) => void;
+  /** Moves the view by (dx, dy) screen pixels (the wall slides the other way), clamped. */
+  panBy: (dx: number, dy: number) => void;
+  /** The camera and the viewport it looks through; null before the stage exists. */
+  current: () => { camera: CameraState; viewport: Size } | null;
 }
 
 function cameraOf(stage: Konva.Stage): CameraState {
@@ -58,14 +65,17 @@ function pinchOf(stage: Konva.Stage, touches: TouchList): PinchState {
 
 /**
  * `pinchEnabled`: two fingers zoom (pan mode). In drawing mode a second finger cancels the
- * stroke instead (use-stroke-input), and must not zoom.
+ * stroke instead (use-stroke-input), and must not zoom. `initialView`: the view the board opens
+ * on (a shared link), read once.
  */
 export function useCamera(
   stageRef: RefObject<Konva.Stage | null>,
   viewport: Size,
   pinchEnabled: boolean,
+  initialView: ViewLink | null = null,
 ): Camera {
   const viewportRef = useRef(viewport);
+  const initialViewRef = useRef<ViewLink | null | undefined>(initialView);
   const pinchEnabledRef = useRef(pinchEnabled);
   const listeners = useRef(new Set<() => void>());
 
@@ -87,14 +97,46 @@ export function useCamera(
     [notify],
   );
 
-  // A resize or rotation can leave the old scale or offset out of bounds: clamp again.
+  // The first view (the origin, or a shared link's); then a resize or rotation can leave the old
+  // scale or offset out of bounds: clamp again.
   useEffect(() => {
     viewportRef.current = viewport;
     const stage = stageRef.current;
     if (!stage) return;
-    const scale = clampScale(stage.scaleX(), viewport);
-    apply(stage, { scale, offset: clampOffset(stage.position(), viewport, scale) });
+    const from =
+      initialViewRef.current === undefined
+        ? cameraOf(stage)
+        : initialCamera(viewport, initialViewRef.current);
+    initialViewRef.current = undefined;
+    const scale = clampScale(from.scale, viewport);
+    apply(stage, { scale, offset: clampOffset(from.offset, viewport, scale) });
   }, [stageRef, viewport, apply]);
+
+  const moveTo = useCallback(
+    (next: CameraState) => {
+      const stage = stageRef.current;
+      if (!stage) return;
+      const view = viewportRef.current;
+      const scale = clampScale(next.scale, view);
+      apply(stage, { scale, offset: clampOffset(next.offset, view, scale) });
+    },
+    [stageRef, apply],
+  );
+
+  const panBy = useCallback(
+    (dx: number, dy: number) => {
+      const stage = stageRef.current;
+      if (!stage || stage.isDragging()) return;
+      const { scale, offset } = cameraOf(stage);
+      moveTo({ scale, offset: { x: offset.x - dx, y: offset.y - dy } });
+    },
+    [stageRef, moveTo],
+  );
+
+  const current = useCallback(() => {
+    const stage = stageRef.current;
+    return stage ? { camera: cameraOf(stage), viewport: viewportRef.current } : null;
+  }, [stageRef]);
 
   const zoomBy = useCallback(
     (factor: number, screen?: Offset) => {
@@ -172,7 +214,11 @@ export function useCamera(
     };
   }, []);
 
-  return { dragBoundFunc, onMove, zoomBy };
+  // One object for the camera's life: components that hold it subscribe once.
+  return useMemo(
+    () => ({ dragBoundFunc, onMove, zoomBy, moveTo, panBy, current }),
+    [dragBoundFunc, onMove, zoomBy, moveTo, panBy, current],
+  );
 }
 
 /** `+`/`=` zoom in and `-` zooms out around the viewport's centre, unless typing. */

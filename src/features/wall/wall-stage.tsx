@@ -13,14 +13,16 @@ import { canDraw, type BoardEvent, type BoardState } from '../../domain/board.ts
 import { STROKE_STYLE } from '../../domain/constants.ts';
 import { createOutlineIndex } from '../../domain/outline-index.ts';
 import type { Signature } from '../../domain/signature.ts';
+import type { ViewLink } from '../../domain/view-link.ts';
 import { capPixelRatio, STAGE_CONTAINER_STYLE } from './konva-setup.ts';
-import { useCamera, useZoomKeys } from './use-camera.ts';
+import { useCamera, useZoomKeys, type Camera } from './use-camera.ts';
 import { useCulledSignatures } from './use-culled-signatures.ts';
 import { usePendingDrawing } from './use-pending-drawing.ts';
 import { usePointerReadout } from './pointer-readout.tsx';
 import { useStrokeInput } from './use-stroke-input.ts';
 import { useViewportSize } from './use-viewport-size.ts';
 import { useGestureGuards } from './use-gesture-guards.ts';
+import { useWallKeyboard } from './use-wall-keyboard.ts';
 
 // Before the first Stage exists: layer canvases take their pixel ratio at creation.
 capPixelRatio();
@@ -30,11 +32,20 @@ export interface WallStageProps {
   signatures: readonly Signature[];
   dispatch: (event: BoardEvent) => void;
   readoutRef: RefObject<HTMLElement | null>;
-  /** Filled with the camera's zoom, for the toolbar's zoom buttons. */
-  zoomRef: RefObject<((factor: number) => void) | null>;
+  /** The view to open on (a shared link); the wall's origin when null. */
+  initialView: ViewLink | null;
+  /** Given the camera once the stage exists (null when it goes), for the controls around it. */
+  onCamera: (camera: Camera | null) => void;
 }
 
-export function WallStage({ board, signatures, dispatch, readoutRef, zoomRef }: WallStageProps) {
+export function WallStage({
+  board,
+  signatures,
+  dispatch,
+  readoutRef,
+  initialView,
+  onCamera,
+}: WallStageProps) {
   const stageRef = useRef<Konva.Stage>(null);
   const savedLayerRef = useRef<Konva.Layer>(null);
   const pendingRef = useRef<Konva.Group>(null);
@@ -42,14 +53,13 @@ export function WallStage({ board, signatures, dispatch, readoutRef, zoomRef }: 
   const viewport = useViewportSize();
   const index = useMemo(() => createOutlineIndex(signatures), [signatures]);
 
-  const camera = useCamera(stageRef, viewport, board.mode === 'pan');
+  const camera = useCamera(stageRef, viewport, board.mode === 'pan', initialView);
   useZoomKeys(camera.zoomBy);
   useEffect(() => {
-    zoomRef.current = camera.zoomBy;
-    return () => {
-      zoomRef.current = null;
-    };
-  }, [zoomRef, camera.zoomBy]);
+    onCamera(camera);
+    return () => onCamera(null);
+  }, [onCamera, camera]);
+  useWallKeyboard(stageRef, camera, board.pending);
   useCulledSignatures(savedLayerRef, stageRef, signatures, index, viewport, camera.onMove);
   usePendingDrawing(pendingRef, board.pending);
   usePointerReadout(stageRef, readoutRef, camera.onMove);
@@ -73,6 +83,8 @@ export function WallStage({ board, signatures, dispatch, readoutRef, zoomRef }: 
     <Stage
       ref={stageRef}
       className="board-stage"
+      role="application"
+      tabIndex={0}
       width={viewport.width}
       height={viewport.height}
       style={style}

@@ -1,0 +1,59 @@
+/** Small line icons for the board's round buttons (decorative: each button has its own name). */
+import type { ReactNode } from 'react';
+
+function Icon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      className="board-icon"
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function ShareIcon() {
+  return (
+    <Icon>
+      <circle cx="18" cy="5" r="2.5" />
+      <circle cx="6" cy="12" r="2.5" />
+      <circle cx="18" cy="19" r="2.5" />
+      <path d="M8.2 10.8 15.8 6.2M8.2 13.2l7.6 4.6" />
+    </Icon>
+  );
+}
+
+export function FreeSpotIcon() {
+  return (
+    <Icon>
+      <rect x="4" y="6" width="16" height="12" rx="1.5" strokeDasharray="3 2.5" />
+      <path d="M12 9.5v5M9.5 12h5" />
+    </Icon>
+  );
+}
+
+export function DownloadIcon() {
+  return (
+    <Icon>
+      <path d="M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19.5h14" />
+    </Icon>
+  );
+}
+
+export function OverviewIcon() {
+  return (
+    <Icon>
+      <rect x="3.5" y="3.5" width="17" height="17" rx="2" />
+      <rect x="8" y="8" width="7" height="5.5" />
+    </Icon>
+  );
+}

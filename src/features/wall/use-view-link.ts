@@ -1,0 +1,74 @@
+/**
+ * The view in the address bar (issue 13): while the board is open the hash follows the camera
+ * (`#x=…&y=…&zoom=…`, see src/domain/view-link.ts), written with replaceState so moving around
+ * adds no history entries, and at most once per HASH_THROTTLE_MS. After a save the hash points at
+ * the new signature instead, until the view moves again.
+ */
+import { useCallback, useEffect, useRef } from 'react';
+import type { Point } from '../../domain/geometry.ts';
+import { formatViewHash, viewOfCamera, type ViewLink } from '../../domain/view-link.ts';
+import type { Camera } from './use-camera.ts';
+
+/** A pan or pinch moves the camera every frame; the address needs far fewer writes. */
+export const HASH_THROTTLE_MS = 250;
+
+export interface ViewLinkControls {
+  /** The link to share: this page's address with the hash of the view (or the saved signature). */
+  href: () => string;
+  /** Points the hash at a wall point (a new signature), at the current zoom. */
+  pointAt: (point: Point) => void;
+}
+
+function writeHash(view: ViewLink): void {
+  const hash = formatViewHash(view);
+  if (window.location.hash === hash) return;
+  // The router's state stays as it is: only the fragment changes.
+  window.history.replaceState(window.history.state, '', hash);
+}
+
+export function useViewLink(camera: Camera | null): ViewLinkControls {
+  const flushRef = useRef<() => void>(() => undefined);
+
+  useEffect(() => {
+    if (!camera) return undefined;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    // The board's own page: after a navigation away (to /export) the view is not that page's.
+    const path = window.location.pathname;
+    const write = () => {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      const now = camera.current();
+      if (now && window.location.pathname === path) {
+        writeHash(viewOfCamera(now.camera, now.viewport));
+      }
+    };
+    const unsubscribe = camera.onMove(() => {
+      timer ??= setTimeout(write, HASH_THROTTLE_MS);
+    });
+    flushRef.current = () => {
+      if (timer !== null) write();
+    };
+    return () => {
+      unsubscribe();
+      // The last move of the visit still makes it into the address.
+      if (timer !== null) write();
+      flushRef.current = () => undefined;
+    };
+  }, [camera]);
+
+  const href = useCallback(() => {
+    flushRef.current();
+    return window.location.href;
+  }, []);
+
+  const pointAt = useCallback(
+    (point: Point) => {
+      flushRef.current();
+      const now = camera?.current();
+      writeHash({ x: point[0], y: point[1], zoom: now?.camera.scale ?? 1 });
+    },
+    [camera],
+  );
+
+  return { href, pointAt };
+}

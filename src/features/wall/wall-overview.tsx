@@ -1,0 +1,120 @@
+/**
+ * "Wall overview": the whole wall in small, signatures as marks and the current view as a
+ * rectangle; a click or tap centres the view on that point. The marks are painted on a small 2D
+ * canvas only when the signatures change; the view rectangle is a DOM box moved from the camera's
+ * move listener, so a pan renders nothing in React. It can be folded away to its button.
+ */
+import './navigation.css';
+import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { WALL_SIZE } from '../../domain/constants.ts';
+import type { Rect } from '../../domain/geometry.ts';
+import type { Signature } from '../../domain/signature.ts';
+import { cameraCentredOn } from '../../domain/view-link.ts';
+import { visibleWallRect } from '../../domain/camera.ts';
+import { OverviewIcon } from './icons.tsx';
+import type { Camera } from './use-camera.ts';
+
+/** A mark is never smaller than this (CSS px), so a lone small signature still shows. */
+const MIN_MARK = 1.5;
+const MARK_COLOUR = 'rgba(245, 245, 245, 0.85)';
+
+export interface WallOverviewProps {
+  camera: Camera | null;
+  signatures: readonly Signature[];
+}
+
+/** Paints each outline as a mark on the canvas, scaled from the wall to its CSS size. */
+function paintMarks(canvas: HTMLCanvasElement, outlines: readonly Rect[]): void {
+  const size = canvas.clientWidth;
+  const ratio = Math.min(window.devicePixelRatio || 1, 2);
+  canvas.width = Math.round(size * ratio);
+  canvas.height = Math.round(size * ratio);
+  const ctx = canvas.getContext('2d');
+  if (!ctx || size === 0) return;
+  const k = (size / WALL_SIZE) * ratio;
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  ctx.fillStyle = MARK_COLOUR;
+  const min = MIN_MARK * ratio;
+  for (const o of outlines) {
+    ctx.fillRect(o.x * k, o.y * k, Math.max(min, o.width * k), Math.max(min, o.height * k));
+  }
+}
+
+export function WallOverview({ camera, signatures }: WallOverviewProps) {
+  const [open, setOpen] = useState(true);
+  const panelId = useId();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const viewRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (canvas)
+      paintMarks(
+        canvas,
+        signatures.map((s) => s.outline),
+      );
+  }, [signatures, open]);
+
+  useEffect(() => {
+    const box = viewRef.current;
+    const canvas = canvasRef.current;
+    if (!camera || !box || !canvas) return undefined;
+    const place = () => {
+      const now = camera.current();
+      if (!now) return;
+      const k = canvas.clientWidth / WALL_SIZE;
+      const r = visibleWallRect(now.camera.offset, now.viewport, now.camera.scale);
+      // Only the part on the wall: a screen larger than the wall shows all of it.
+      const x0 = Math.max(0, r.x);
+      const y0 = Math.max(0, r.y);
+      const x1 = Math.min(WALL_SIZE, r.x + r.width);
+      const y1 = Math.min(WALL_SIZE, r.y + r.height);
+      box.style.transform = `translate(${x0 * k}px, ${y0 * k}px)`;
+      box.style.width = `${(x1 - x0) * k}px`;
+      box.style.height = `${(y1 - y0) * k}px`;
+    };
+    place();
+    return camera.onMove(place);
+  }, [camera, open]);
+
+  const centreHere = useCallback(
+    (e: MouseEvent<HTMLCanvasElement>) => {
+      const now = camera?.current();
+      if (!camera || !now) return;
+      const bounds = e.currentTarget.getBoundingClientRect();
+      const k = WALL_SIZE / bounds.width;
+      const point = [(e.clientX - bounds.left) * k, (e.clientY - bounds.top) * k] as const;
+      camera.moveTo(cameraCentredOn(point, now.camera.scale, now.viewport));
+    },
+    [camera],
+  );
+
+  return (
+    <section className="board-overview" aria-label="Wall overview" data-open={open}>
+      <button
+        type="button"
+        className="board-button board-overview-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={open ? 'Hide the wall overview' : 'Show the wall overview'}
+        title={open ? 'Hide the overview' : 'Show the overview'}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <OverviewIcon />
+      </button>
+      <div id={panelId} className="board-overview-map" hidden={!open}>
+        {open && (
+          <>
+            <canvas
+              ref={canvasRef}
+              className="board-overview-canvas"
+              data-testid="overview-map"
+              onClick={centreHere}
+            />
+            <div ref={viewRef} className="board-overview-view" data-testid="overview-view" />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
