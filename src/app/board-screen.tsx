@@ -12,18 +12,26 @@ import {
 } from '../domain/board.ts';
 import { CaptionBox } from '../features/compose/caption-box.tsx';
 import { useSaveSignature } from '../features/compose/use-save-signature.ts';
+import type { Rect } from '../domain/geometry.ts';
 import { BoardToolbar } from '../features/wall/board-toolbar.tsx';
 import { PointerReadout } from '../features/wall/pointer-readout.tsx';
 import { ZOOM_STEP } from '../features/wall/use-camera.ts';
 import { useWallSignatures } from '../features/wall/use-wall-signatures.ts';
+import { WallLoadStatus } from '../features/wall/wall-load-status.tsx';
 import { WallStage } from '../features/wall/wall-stage.tsx';
 import '../features/wall/board.css';
 import { ToastArea, useToastExpiry } from '../ui/toast.tsx';
 
-export function BoardScreen({ onBack }: { onBack: () => void }) {
+export interface BoardScreenProps {
+  onBack: () => void;
+  /** The wall rect the first screen shows: its signatures load first (initialViewRect). */
+  initialView: Rect | null;
+}
+
+export function BoardScreen({ onBack, initialView }: BoardScreenProps) {
   const [board, dispatch] = useReducer(boardReducer, initialBoardState);
   const readoutRef = useRef<HTMLDivElement>(null);
-  const signatures = useWallSignatures(dispatch);
+  const wall = useWallSignatures(dispatch, initialView);
   const save = useSaveSignature(board, dispatch);
 
   const expireToast = useCallback((seq: number) => dispatch({ type: 'toastExpired', seq }), []);
@@ -46,7 +54,7 @@ export function BoardScreen({ onBack }: { onBack: () => void }) {
     <div className="board">
       <WallStage
         board={board}
-        signatures={signatures}
+        signatures={wall.signatures}
         dispatch={dispatch}
         readoutRef={readoutRef}
         zoomRef={zoomRef}
@@ -54,12 +62,20 @@ export function BoardScreen({ onBack }: { onBack: () => void }) {
       <BoardToolbar
         mode={board.mode}
         locked={locked}
+        // Until the whole wall is in, a stroke could not be checked against all of it.
+        wallLoading={!wall.complete}
         onBack={onBack}
         onToggle={toggle}
         onZoomIn={zoomIn}
         onZoomOut={zoomOut}
       />
       <PointerReadout ref={readoutRef} />
+      <WallLoadStatus
+        complete={wall.complete}
+        failed={wall.failed}
+        progress={wall.progress}
+        onRetry={wall.retry}
+      />
       {board.pending && (
         <CaptionBox
           caption={board.caption}
