@@ -21,10 +21,12 @@ export function WallRoute() {
     // Prefetch: by the time a visitor has read the card and tapped 'Sign!', the board is here.
     // A failed prefetch is not an error yet: the lazy import tries again, and the error boundary
     // handles it if that fails too.
-    loadBoard().catch(() => undefined);
-    // The wall's data starts loading now too (issue #13), viewport first; the board shows how far
-    // it has come. A failure here is the board's to report (it loads again when it opens).
-    prefetchWall(queryClient, initialView);
+    const board = loadBoard();
+    board.catch(() => undefined);
+    // The wall's data starts loading now too (issue #13), viewport first, the rest once the
+    // board's code is in; the board shows how far it has come. A failure here is the board's to
+    // report (it loads again when it opens).
+    prefetchWall(queryClient, initialView, board);
   }, [queryClient, initialView]);
   return screen === 'welcome' ? (
     <WelcomeCard onSign={() => setScreen('board')} />

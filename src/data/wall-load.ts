@@ -6,8 +6,10 @@
  *
  * Every region is read by id (keyset): each page starts after the last id seen and asks for the
  * count of what is left, so a page cut short by the server's row or byte cap simply continues, and
- * rows hidden meanwhile cannot shift another out of the answer. A tiny count request run beside
- * the view's read gives the wall's size for the progress indicator.
+ * rows hidden meanwhile cannot shift another out of the answer. A region with more left after its
+ * first page is split into id windows read side by side, so a slow network's latency is paid once
+ * per window rather than once per page. A tiny read beside the view's gives the wall's size (for
+ * the progress indicator) and its highest id (for the windows).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Rect } from '../domain/geometry.ts';
@@ -33,28 +35,82 @@ export interface WallLoadProgress {
 /** Where the progress of the current load lives in the query cache (see useWallLoadProgress). */
 export const LOAD_PROGRESS_KEY = ['signatures-load-progress'] as const;
 
+/** At most this many id windows per region are read side by side. */
+const MAX_WINDOWS = 4;
+
 /** What a region reads: its filters on the outline's edges, or the rows without an outline. */
 type RegionFilter = readonly EdgeFilter[] | 'no-outline';
 
-function regionQuery(filter: RegionFilter, after: number | null, limit: number) {
+/** Ids after `after` (exclusive) up to `upTo` (inclusive); null: no bound. */
+interface IdWindow {
+  readonly after: number | null;
+  readonly upTo: number | null;
+}
+
+function regionQuery(filter: RegionFilter, window: IdWindow, limit: number) {
   let query = dataApi().from(TABLE).select('*', { count: 'exact' });
   if (filter === 'no-outline') query = query.is('min_x', null);
   else for (const f of filter) query = query.filter(f.column, f.op, f.value);
-  if (after !== null) query = query.gt('id', after);
+  if (window.after !== null) query = query.gt('id', window.after);
+  if (window.upTo !== null) query = query.lte('id', window.upTo);
   return query.order('id', { ascending: true }).limit(limit);
 }
 
-/** The region's rows, page by page, in id order. */
-async function* regionPages(filter: RegionFilter, pageSize: number): AsyncGenerator<SignatureRow[]> {
-  for (let after: number | null = null; ; ) {
-    const page = await regionQuery(filter, after, pageSize);
-    if (page.error) throw failure('Loading signatures failed', page.error, page.status);
-    const rows = (page.data ?? []) as SignatureRow[];
+/** One page of the region's rows in the window, and how many the window holds (this page on). */
+async function readPage(filter: RegionFilter, window: IdWindow, pageSize: number) {
+  const page = await regionQuery(filter, window, pageSize);
+  if (page.error) throw failure('Loading signatures failed', page.error, page.status);
+  return { rows: (page.data ?? []) as SignatureRow[], count: page.count };
+}
+
+/** The window's rows, page by page, in id order (see the header: keyset, read on until complete). */
+async function* windowPages(
+  filter: RegionFilter,
+  window: IdWindow,
+  pageSize: number,
+): AsyncGenerator<SignatureRow[]> {
+  for (let after = window.after; ; ) {
+    const { rows, count } = await readPage(filter, { after, upTo: window.upTo }, pageSize);
     if (rows.length > 0) yield rows;
     const last = rows[rows.length - 1];
-    if (!last || page.count === null || rows.length >= page.count) return;
+    if (!last || count === null || rows.length >= count) return;
     after = last.id;
   }
+}
+
+/**
+ * The region's rows: a first page, then what is left in up to MAX_WINDOWS id windows read side by
+ * side (between the last id of that page and the wall's highest id, when known).
+ */
+async function* regionPages(
+  filter: RegionFilter,
+  pageSize: number,
+  maxId: number | null,
+): AsyncGenerator<SignatureRow[]> {
+  const { rows, count } = await readPage(filter, { after: null, upTo: null }, pageSize);
+  if (rows.length > 0) yield rows;
+  const last = rows[rows.length - 1];
+  if (!last || count === null || rows.length >= count) return;
+  const left = count - rows.length;
+  const windows = maxId !== null && maxId > last.id ? idWindows(last.id, maxId, left, pageSize) : [];
+  if (windows.length <= 1) {
+    yield* windowPages(filter, { after: last.id, upTo: null }, pageSize);
+    return;
+  }
+  yield* interleave(windows.map((w) => windowPages(filter, w, pageSize)));
+}
+
+/**
+ * (after, maxId] cut into windows of about a page each (at most MAX_WINDOWS); the last one has no
+ * upper bound, so rows saved after maxId was read are not missed.
+ */
+function idWindows(after: number, maxId: number, left: number, pageSize: number): IdWindow[] {
+  const count = Math.min(MAX_WINDOWS, Math.ceil(left / pageSize));
+  const step = Math.ceil((maxId - after) / count);
+  return Array.from({ length: count }, (_, i) => ({
+    after: after + i * step,
+    upTo: i === count - 1 ? null : after + (i + 1) * step,
+  }));
 }
 
 /** The values of several streams as each arrives; the first failure fails the whole. */
@@ -76,34 +132,40 @@ async function* interleave<T>(sources: ReadonlyArray<AsyncIterator<T>>): AsyncGe
   }
 }
 
-/** The number of rows visitors can read (one id row comes back with the count). */
-async function countWall(): Promise<number | null> {
-  const { count, error } = await dataApi()
+/** How many rows visitors can read, and the highest id among them (both null if unknown). */
+async function sizeOfWall(): Promise<{ count: number | null; maxId: number | null }> {
+  const { data, count, error } = await dataApi()
     .from(TABLE)
-    .select('id', { count: 'exact' })
-    .order('id', { ascending: true })
+    // Not `id` alone: that is the removal check's read (removed-signatures.ts), told apart by it.
+    .select('id,created_at', { count: 'exact' })
+    .order('id', { ascending: false })
     .limit(1);
-  return error ? null : count;
+  if (error) return { count: null, maxId: null };
+  return { count, maxId: (data as Array<{ id: number }> | null)?.[0]?.id ?? null };
 }
 
 /**
- * The wall as chunks of signatures: first those meeting `view` (when given), then the rest, the
- * regions read side by side. Writes the progress into the cache as pages arrive.
+ * The wall as chunks of signatures: first those meeting `view` (when given), then, once
+ * `restAfter` has settled (the board's code, which must not wait behind the rest of the wall on a
+ * slow network), the rest, the regions read side by side. Writes the progress into the cache as
+ * pages arrive.
  */
 export async function* streamWall(
   client: QueryClient,
   view: Rect | null,
+  restAfter: Promise<unknown> | null = null,
 ): AsyncGenerator<readonly Signature[]> {
   let loaded = 0;
   let total: number | null = null;
   const report = () => client.setQueryData<WallLoadProgress>(LOAD_PROGRESS_KEY, { loaded, total });
   report();
-  // The count is for the indicator only: if it fails, the load goes on without a percentage.
-  void countWall()
-    .catch(() => null)
-    .then((count) => {
-      total = count;
+  // The size is for the indicator and the windows only: without it the load goes on, plainer.
+  const size = sizeOfWall()
+    .catch(() => ({ count: null, maxId: null }))
+    .then((answer) => {
+      total = answer.count;
       report();
+      return answer;
     });
   const take = (rows: readonly SignatureRow[]) => {
     loaded += rows.length;
@@ -115,7 +177,7 @@ export async function* streamWall(
   if (view) {
     const regions = wallRegions(view);
     let inView = 0;
-    for await (const rows of regionPages(regions.view.filters, PAGE_SIZE)) {
+    for await (const rows of windowPages(regions.view.filters, { after: null, upTo: null }, PAGE_SIZE)) {
       inView += rows.length;
       yield take(rows);
     }
@@ -125,6 +187,8 @@ export async function* streamWall(
   }
   // Without a view (the export) nothing is drawn until the end: the largest pages, fewest requests.
   const pageSize = view ? STREAM_PAGE_SIZE : PAGE_SIZE;
-  const pages = rest.map((filter) => regionPages(filter, pageSize));
+  await restAfter?.catch(() => undefined);
+  const { maxId } = await size;
+  const pages = rest.map((filter) => regionPages(filter, pageSize, maxId));
   for await (const rows of interleave(pages)) yield take(rows);
 }

@@ -23,11 +23,14 @@ export const NO_SIGNATURES: readonly Signature[] = [];
  * once the fetch has ended (see wallComplete). Without a view the wall is read in plain pages.
  * Only the first reader's view counts: the key is the wall's, whoever asks.
  */
-export function signaturesQueryOptions(initialView: Rect | null = null) {
+export function signaturesQueryOptions(
+  initialView: Rect | null = null,
+  restAfter: Promise<unknown> | null = null,
+) {
   return queryOptions({
     queryKey: [TABLE],
     queryFn: streamedQuery<readonly Signature[], readonly Signature[]>({
-      streamFn: (context) => streamWall(context.client, initialView),
+      streamFn: (context) => streamWall(context.client, initialView, restAfter),
       // A retry after a failure keeps what already arrived; merging de-duplicates by id.
       refetchMode: 'append',
       reducer: mergeSignatures,
@@ -41,8 +44,16 @@ export function signaturesQueryOptions(initialView: Rect | null = null) {
   });
 }
 
-/** Starts loading the wall (viewport first) if it is not loaded or loading yet. */
-export function prefetchWall(queryClient: QueryClient, initialView: Rect): void {
-  void queryClient.prefetchQuery(signaturesQueryOptions(initialView));
+/**
+ * Starts loading the wall (viewport first) if it is not loaded or loading yet. The rest of the
+ * wall waits for `restAfter` (the board's code): on a slow network it would otherwise take the
+ * bandwidth the board needs to show the first screen.
+ */
+export function prefetchWall(
+  queryClient: QueryClient,
+  initialView: Rect,
+  restAfter: Promise<unknown> | null = null,
+): void {
+  void queryClient.prefetchQuery(signaturesQueryOptions(initialView, restAfter));
 }
 

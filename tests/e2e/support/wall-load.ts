@@ -1,7 +1,7 @@
 /**
  * Holding parts of the wall's load (issue #12/#13): the board reads the signatures meeting its
  * first screen first (the view's read filters on `max_y=gte.`), then the rest in pages; a tiny
- * read (`select=id`, one row) counts the wall for the progress bar. These helpers let a test
+ * read (the highest id: `order=id.desc`, one row) counts the wall for the progress bar. These helpers let a test
  * answer some of those reads at once and hold the others until it says so.
  */
 import type { Page, Request, Route } from '@playwright/test';
@@ -14,7 +14,9 @@ export function wallReadOf(request: Request): WallRead | null {
   if (request.method() !== 'GET' || !url.pathname.startsWith('/rest/v1/signatures')) return null;
   // Live polls and the moderation check are not the load.
   if (url.searchParams.has('created_at')) return null;
-  if (url.searchParams.get('select') === 'id') return 'count';
+  // The removal check's read of visible ids is not the load either.
+  if (url.searchParams.get('select') === 'id') return null;
+  if (url.searchParams.get('order') === 'id.desc') return 'count';
   return url.searchParams.has('max_y') && url.searchParams.get('max_y')!.startsWith('gte.')
     ? 'view'
     : 'rest';
