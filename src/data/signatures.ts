@@ -172,7 +172,10 @@ export function useSignatures(): {
   };
 }
 
-/** Saves a signature; on success it joins the cached wall, on a lost race the wall reloads. */
+/**
+ * Saves a signature; on success it joins the cached wall, on a lost race (409) the live poll runs
+ * at once so the signature that won shows.
+ */
 export function useCreateSignature() {
   const queryClient = useQueryClient();
   return useMutation({
