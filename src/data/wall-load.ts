@@ -14,7 +14,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Rect } from '../domain/geometry.ts';
 import { signaturesFromRows, type Signature, type SignatureRow } from '../domain/signature.ts';
-import { wallRegions, type EdgeFilter } from '../domain/wall-regions.ts';
+import { idWindows, wallRegions, type EdgeFilter, type IdWindow } from '../domain/wall-regions.ts';
 import { dataApi } from './client.ts';
 import { failure, PAGE_SIZE, TABLE, warnSkipped } from './table.ts';
 
@@ -35,17 +35,8 @@ export interface WallLoadProgress {
 /** Where the progress of the current load lives in the query cache (see useWallLoadProgress). */
 export const LOAD_PROGRESS_KEY = ['signatures-load-progress'] as const;
 
-/** At most this many id windows per region are read side by side. */
-const MAX_WINDOWS = 4;
-
 /** What a region reads: its filters on the outline's edges, or the rows without an outline. */
 type RegionFilter = readonly EdgeFilter[] | 'no-outline';
-
-/** Ids after `after` (exclusive) up to `upTo` (inclusive); null: no bound. */
-interface IdWindow {
-  readonly after: number | null;
-  readonly upTo: number | null;
-}
 
 function regionQuery(filter: RegionFilter, window: IdWindow, limit: number) {
   let query = dataApi().from(TABLE).select('*', { count: 'exact' });
@@ -79,7 +70,7 @@ async function* windowPages(
 }
 
 /**
- * The region's rows: a first page, then what is left in up to MAX_WINDOWS id windows read side by
+ * The region's rows: a first page, then what is left in id windows (idWindows) read side by
  * side (between the last id of that page and the wall's highest id, when known).
  */
 async function* regionPages(
@@ -98,19 +89,6 @@ async function* regionPages(
     return;
   }
   yield* interleave(windows.map((w) => windowPages(filter, w, pageSize)));
-}
-
-/**
- * (after, maxId] cut into windows of about a page each (at most MAX_WINDOWS); the last one has no
- * upper bound, so rows saved after maxId was read are not missed.
- */
-function idWindows(after: number, maxId: number, left: number, pageSize: number): IdWindow[] {
-  const count = Math.min(MAX_WINDOWS, Math.ceil(left / pageSize));
-  const step = Math.ceil((maxId - after) / count);
-  return Array.from({ length: count }, (_, i) => ({
-    after: after + i * step,
-    upTo: i === count - 1 ? null : after + (i + 1) * step,
-  }));
 }
 
 /** The values of several streams as each arrives; the first failure fails the whole. */

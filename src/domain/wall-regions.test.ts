@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Rect } from './geometry.ts';
 import { rectsMeet } from './geometry.ts';
-import { regionHolds, wallRegions } from './wall-regions.ts';
+import { idWindows, MAX_WINDOWS, regionHolds, wallRegions } from './wall-regions.ts';
 
 const VIEW: Rect = { x: 1000, y: 800, width: 390, height: 844 };
 
@@ -34,5 +34,28 @@ describe('wallRegions', () => {
       { column: 'max_y', op: 'gte', value: 800 },
       { column: 'min_y', op: 'lte', value: 1644 },
     ]);
+  });
+});
+
+describe('idWindows', () => {
+  it('cuts what is left after a page into windows of about a page, unbounded at the end', () => {
+    expect(idWindows(400, 2000, 1000, 250)).toEqual([
+      { after: 400, upTo: 800 },
+      { after: 800, upTo: 1200 },
+      { after: 1200, upTo: 1600 },
+      { after: 1600, upTo: null },
+    ]);
+  });
+
+  it('makes at most MAX_WINDOWS, and one when a page holds what is left', () => {
+    expect(idWindows(10, 100_000, 50_000, 250)).toHaveLength(MAX_WINDOWS);
+    expect(idWindows(10, 500, 100, 250)).toEqual([{ after: 10, upTo: null }]);
+  });
+
+  it('leaves no id out: each window starts where the previous ended', () => {
+    const windows = idWindows(17, 1999, 700, 250);
+    expect(windows[0]!.after).toBe(17);
+    for (let i = 1; i < windows.length; i++) expect(windows[i]!.after).toBe(windows[i - 1]!.upTo);
+    expect(windows.at(-1)!.upTo).toBeNull();
   });
 });

@@ -3,7 +3,8 @@
  * initial view first, then the rest, as disjoint regions that together hold every outline exactly
  * once. Each region is a conjunction of plain comparisons on the outline's edges (the table's
  * min_x, max_x, min_y, max_y columns), so it is one PostgREST query with ordinary operators, the
- * same on our server and on hosted Supabase (no `or`, no box operators).
+ * same on our server and on hosted Supabase (no `or`, no box operators). A region's rows are read
+ * by id, and what is left after its first page in id windows side by side.
  */
 import type { Rect } from './geometry.ts';
 
@@ -71,4 +72,32 @@ export function regionHolds(region: WallRegion, outline: Rect): boolean {
           ? v > value
           : v < value;
   });
+}
+
+/** At most this many id windows of one region are read side by side. */
+export const MAX_WINDOWS = 4;
+
+/** Ids after `after` (exclusive) up to `upTo` (inclusive); null: no bound. */
+export interface IdWindow {
+  readonly after: number | null;
+  readonly upTo: number | null;
+}
+
+/**
+ * The ids in (after, maxId] cut into windows of about `pageSize` rows each, for `left` rows (at
+ * most MAX_WINDOWS), so a region's pages can be read side by side; the last window has no upper
+ * bound, so rows saved after maxId was read are not missed.
+ */
+export function idWindows(
+  after: number,
+  maxId: number,
+  left: number,
+  pageSize: number,
+): IdWindow[] {
+  const count = Math.max(1, Math.min(MAX_WINDOWS, Math.ceil(left / pageSize)));
+  const step = Math.ceil((maxId - after) / count);
+  return Array.from({ length: count }, (_, i) => ({
+    after: after + i * step,
+    upTo: i === count - 1 ? null : after + (i + 1) * step,
+  }));
 }

@@ -135,3 +135,34 @@ test("after 'Error loading signatures.' a Retry button loads the wall again", as
   await expect(page.getByRole('button', { name: 'Sign', exact: true })).toBeEnabled();
   await expect.poll(() => board.pixelAt([300, 300])).toEqual(WHITE);
 });
+
+test("the rest of the wall waits for the board's code, which the first screen needs more", async ({
+  board,
+  page,
+  wall,
+}) => {
+  for (const signature of [IN_VIEW, FAR]) await wall.seed(signature);
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const kind = wallReadOf(request);
+    if (kind) seen.push(kind);
+    else if (request.url().endsWith('/healthz')) seen.push('healthz');
+  });
+  // Hold the board's chunk: the view's read may go ahead, the rest may not.
+  let releaseBoard = () => {};
+  const boardHeld = new Promise<void>((resolve) => (releaseBoard = resolve));
+  await page.route('**/assets/board-screen-*.js', async (route) => {
+    await boardHeld;
+    await route.continue();
+  });
+  await page.goto(wall.url);
+  await page.waitForFunction(() => performance.getEntriesByName('signwall:view-loaded').length > 0);
+  // A request made now is seen after any the app already made: none of them is the rest.
+  await page.evaluate(() => fetch('/healthz').then((r) => r.text()));
+  expect(seen.slice(0, seen.indexOf('healthz'))).not.toContain('rest');
+
+  releaseBoard();
+  await expect.poll(() => seen).toContain('rest');
+  await page.getByRole('button', { name: 'Sign!' }).click();
+  await expect.poll(() => board.toastsShown()).toContain(TOASTS.loaded);
+});
