@@ -85,6 +85,9 @@ export function useLiveSignatures(wallComplete: boolean): void {
     initialData: null,
     initialDataUpdatedAt: Date.now,
     retry: false,
+    // Nothing here renders from the poll's own state: without this, React Query would re-render
+    // the board on every poll (an observer that reads nothing is notified of every change).
+    notifyOnChangeProps: [],
   });
 
   useEffect(() => {
