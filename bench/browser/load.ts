@@ -83,7 +83,10 @@ export function waitForWallDrawn(args: {
         layer?.off('draw.bench');
         reject(
           new Error(
-            layer ? 'the saved layer never finished drawing' : 'no Konva stage after the click',
+            layer
+              ? `the saved layer never finished drawing (loaded seen: ${loadedSeen}, ` +
+                  `draw pending: ${layer._waitingForDraw}, shown ${visible()}, drawn with ${drawnWith})`
+              : 'no Konva stage after the click',
           ),
         );
         return;

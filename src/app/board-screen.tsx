@@ -10,9 +10,9 @@ import {
   initialBoardState,
   type BoardEvent,
 } from '../domain/board.ts';
+import type { Rect } from '../domain/geometry.ts';
 import { CaptionBox } from '../features/compose/caption-box.tsx';
 import { useSaveSignature } from '../features/compose/use-save-signature.ts';
-import type { Rect } from '../domain/geometry.ts';
 import { BoardToolbar } from '../features/wall/board-toolbar.tsx';
 import { PointerReadout } from '../features/wall/pointer-readout.tsx';
 import { ZOOM_STEP } from '../features/wall/use-camera.ts';
