@@ -6,7 +6,7 @@
  * it never asserts a time.
  *
  * Environment: BENCH_RUNS (3), BENCH_SIZES (0,500,1000,2000), BENCH_VIEWPORTS (desktop,phone),
- * BENCH_API_SECONDS (10), BENCH_SEED, BENCH_FRESH_WALL (0).
+ * BENCH_API_SECONDS (10), BENCH_SEED, BENCH_FRESH_WALL (0), BENCH_SIMPLIFY (1), BENCH_THROTTLED (1).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -23,12 +23,15 @@ import {
   type Outcome,
   type ViewportName,
 } from './browser/session.ts';
+import { measureThrottledLoad, type ThrottledLoadResult } from './browser/throttled-load.ts';
 import { measureBundle, type BundleSize } from './bundle-size.ts';
 import { formatFreeSpot, measureFreeSpot } from './free-spot.ts';
+import { simplificationRows, throttledMedian, throttledRows } from './load-rows.ts';
 import { browserRows, globalRows, type Aggregate } from './rows.ts';
 import { renderTable, type Row } from './report.ts';
 import { seedSettled, serverAvailable, startServer, type BenchServer } from './server.ts';
 import { medianOfRuns } from './stats.ts';
+import { simplificationBytes, simplified } from './wall-bytes.ts';
 import { checkGenerator } from './wall-generator.check.ts';
 import { generateWall } from './wall-generator.ts';
 
@@ -53,6 +56,13 @@ const config = {
   settleMs: env.BENCH_FRESH_WALL === '1' ? 0 : 31_000,
   /** The server's row cap for unbounded GETs: high enough that the full-wall GET is the wall. */
   maxRows: 10_000,
+  /**
+   * Seed the walls as the app now saves them: strokes simplified within half a wall pixel
+   * (src/domain/simplify.ts). BENCH_SIMPLIFY=0 seeds the generator's strokes as they are.
+   */
+  simplify: env.BENCH_SIMPLIFY !== '0',
+  /** The load on a throttled network, per viewport, at the API's wall size. BENCH_THROTTLED=0: off. */
+  throttled: env.BENCH_THROTTLED !== '0',
 };
 
 const benchStart = performance.now();
@@ -130,6 +140,7 @@ interface SizeResult {
   seedMs: number | null;
   seedError: string | null;
   browser: Array<{ viewport: ViewportName; runs: BrowserRun[]; median: Aggregate }>;
+  throttled: Array<{ viewport: ViewportName; runs: Array<Outcome<ThrottledLoadResult>> }>;
 }
 
 async function main(): Promise<void> {
@@ -187,10 +198,13 @@ async function main(): Promise<void> {
 
   try {
     for (const n of config.sizes) {
-      const result: SizeResult = { n, seedMs: null, seedError: null, browser: [] };
+      const result: SizeResult = { n, seedMs: null, seedError: null, browser: [], throttled: [] };
       sizes.push(result);
       if (serverReason) continue;
-      const wall = generateWall({ n, seed: config.seed });
+      const generated = generateWall({ n, seed: config.seed });
+      const wall = config.simplify
+        ? { ...generated, signatures: simplified(generated.signatures) }
+        : generated;
       let server: BenchServer | null = null;
       try {
         server = await startServer(distDir, { MAX_ROWS: String(config.maxRows) });
@@ -218,6 +232,27 @@ async function main(): Promise<void> {
             log(`N=${n} ${viewport} run ${i + 1}/${config.runs}: ${summary(run)}`);
           }
           result.browser.push({ viewport, runs, median: aggregate(runs) });
+        }
+
+        if (n === apiSize && config.throttled && browser) {
+          for (const viewport of config.viewports) {
+            const runs: Array<Outcome<ThrottledLoadResult>> = [];
+            for (let i = 0; i < config.runs; i++) {
+              const run = await measureThrottledLoad(browser, viewport, server.url).then(
+                (value): Outcome<ThrottledLoadResult> => ({ ok: true, value }),
+                (e: unknown): Outcome<ThrottledLoadResult> => ({ ok: false, reason: reasonOf(e) }),
+              );
+              runs.push(run);
+              log(
+                `N=${n} ${viewport} throttled ${i + 1}/${config.runs}: ` +
+                  (run.ok
+                    ? `view drawn ${Math.round(run.value.viewDrawnMs)} ms, wall ${Math.round(run.value.wallLoadedMs)} ms, ${Math.round(run.value.wireBytes / 1024)} KB`
+                    : run.reason),
+              );
+              if (!run.ok) break;
+            }
+            result.throttled.push({ viewport, runs });
+          }
         }
 
         if (n === apiSize) {
@@ -250,7 +285,15 @@ async function main(): Promise<void> {
       rows.push(...browserRows(viewport, size.n, measured?.median ?? null, reason));
     }
   }
+  for (const size of sizes) {
+    for (const t of size.throttled)
+      rows.push(...throttledRows(t.viewport, size.n, throttledMedian(t.runs)));
+  }
   rows.push(...globalRows(bundle, api, sizes));
+  const bytes = simplificationBytes(
+    generateWall({ n: apiSize > 0 ? apiSize : 2000, seed: config.seed }).signatures,
+  );
+  rows.push(...simplificationRows(bytes));
 
   console.log('');
   console.log(renderTable(rows));
@@ -277,6 +320,7 @@ async function main(): Promise<void> {
     bundle,
     api,
     sizes,
+    simplification: bytes,
     rows,
   };
   writeFileSync('bench/results/latest.json', `${JSON.stringify(json, null, 2)}\n`);

@@ -32,14 +32,20 @@ export const WALL_DRAWN_MARK = 'signwall:wall-drawn';
 /** If the saved layer is ever named, it is found by name rather than as the first layer. */
 export const SAVED_LAYER_NAME = 'saved-signatures';
 
-/** In the page: resolves once the wall is drawn (see above), or rejects after `timeoutMs`. */
-function waitForWallDrawn(args: {
+/**
+ * In the page: resolves once the wall is drawn (see above), or rejects after `timeoutMs`. With
+ * `readyMark` (the throttled load, bench/browser/throttled-load.ts), step 1 is that performance
+ * mark instead of the toast (the app's `signwall:view-loaded`: the first screen's signatures are
+ * in), the app's own mark counts only after it, and a layer found already drawn counts as drawn.
+ */
+export function waitForWallDrawn(args: {
   timeoutMs: number;
   stageTimeoutMs: number;
   loaded: string;
   failed: string;
   markName: string;
   layerName: string;
+  readyMark?: string;
 }): Promise<{ end: number; clickAt: number | null; visibleGroups: number; signal: string }> {
   const w = window as unknown as BenchWindow;
   const started = performance.now();
@@ -51,13 +57,20 @@ function waitForWallDrawn(args: {
     const visible = () => layer!.children.filter((c) => c.visible()).length;
     const tick = () => {
       const now = performance.now();
+      // The app's own mark after the ready mark ends the wait at once (no probe needed).
+      if (args.readyMark) {
+        const r = performance.getEntriesByName(args.readyMark, 'mark')[0];
+        const marks = performance.getEntriesByName(args.markName, 'mark');
+        if (r && marks.some((m) => m.startTime >= r.startTime)) ready = true;
+      }
       if (ready) {
         layer?.off('draw.bench');
         // An app that marks the moment itself gives the exact end (see the report).
-        const clickAt = w.__bench.signClickAt ?? 0;
+        const ready = args.readyMark && performance.getEntriesByName(args.readyMark, 'mark')[0];
+        const after = ready ? ready.startTime : (w.__bench.signClickAt ?? 0);
         const mark = performance
           .getEntriesByName(args.markName, 'mark')
-          .find((m) => m.startTime >= clickAt);
+          .find((m) => m.startTime >= after);
         resolve({
           end: mark ? mark.startTime : now,
           clickAt: w.__bench.signClickAt,
@@ -70,7 +83,10 @@ function waitForWallDrawn(args: {
         layer?.off('draw.bench');
         reject(
           new Error(
-            layer ? 'the saved layer never finished drawing' : 'no Konva stage after the click',
+            layer
+              ? `the saved layer never finished drawing (loaded seen: ${loadedSeen}, ` +
+                  `draw pending: ${layer._waitingForDraw}, shown ${visible()}, drawn with ${drawnWith})`
+              : 'no Konva stage after the click',
           ),
         );
         return;
@@ -87,6 +103,7 @@ function waitForWallDrawn(args: {
           layer.on('draw.bench', () => {
             drawnWith = visible();
           });
+          if (args.readyMark && !layer._waitingForDraw) drawnWith = visible();
         }
       }
       const toast = document.querySelector('[data-testid="toast"]')?.textContent?.trim();
@@ -94,7 +111,9 @@ function waitForWallDrawn(args: {
         reject(new Error(`the app said: ${toast}`));
         return;
       }
-      if (toast === args.loaded) loadedSeen = true;
+      if (args.readyMark)
+        loadedSeen = performance.getEntriesByName(args.readyMark, 'mark').length > 0;
+      else if (toast === args.loaded) loadedSeen = true;
       if (layer && loadedSeen && !layer._waitingForDraw) {
         const count = visible();
         if (count === 0 || count === drawnWith) ready = true;

@@ -11,6 +11,7 @@ import {
   type BoardEvent,
 } from '../domain/board.ts';
 import { centreOf } from '../domain/free-spot.ts';
+import type { Rect } from '../domain/geometry.ts';
 import { parseViewHash } from '../domain/view-link.ts';
 import { CaptionBox } from '../features/compose/caption-box.tsx';
 import { useSaveSignature } from '../features/compose/use-save-signature.ts';
@@ -22,15 +23,23 @@ import { useWallSignatures } from '../features/wall/use-wall-signatures.ts';
 import { ViewTools } from '../features/wall/view-tools.tsx';
 import { WallEdge } from '../features/wall/wall-edge.tsx';
 import { WallHelp } from '../features/wall/wall-help.tsx';
+import { WallLoadStatus } from '../features/wall/wall-load-status.tsx';
 import { WallOverview } from '../features/wall/wall-overview.tsx';
 import { WallStage } from '../features/wall/wall-stage.tsx';
 import '../features/wall/board.css';
 import { ToastArea, useToastExpiry } from '../ui/toast.tsx';
 
-export function BoardScreen({ onBack }: { onBack: () => void }) {
+export interface BoardScreenProps {
+  onBack: () => void;
+  /** The wall rect the first screen shows: its signatures load first (initialViewRect). */
+  firstScreen: Rect | null;
+}
+
+export function BoardScreen({ onBack, firstScreen }: BoardScreenProps) {
   const [board, dispatch] = useReducer(boardReducer, initialBoardState);
   const readoutRef = useRef<HTMLDivElement>(null);
-  const signatures = useWallSignatures(dispatch);
+  const wall = useWallSignatures(dispatch, firstScreen);
+  const { signatures } = wall;
   // The view a shared link names (read once: the board then writes the hash itself).
   const [initialView] = useState(() => parseViewHash(window.location.hash));
   const [camera, setCamera] = useState<Camera | null>(null);
@@ -72,6 +81,8 @@ export function BoardScreen({ onBack }: { onBack: () => void }) {
       <BoardToolbar
         mode={board.mode}
         locked={locked}
+        // Until the whole wall is in, a stroke could not be checked against all of it.
+        wallLoading={!wall.complete}
         onBack={onBack}
         onToggle={toggle}
         onZoomIn={zoomIn}
@@ -86,6 +97,12 @@ export function BoardScreen({ onBack }: { onBack: () => void }) {
       />
       <WallOverview camera={camera} signatures={signatures} />
       <PointerReadout ref={readoutRef} />
+      <WallLoadStatus
+        complete={wall.complete}
+        failed={wall.failed}
+        progress={wall.progress}
+        onRetry={wall.retry}
+      />
       {board.pending && (
         <CaptionBox
           caption={board.caption}

@@ -1,5 +1,9 @@
 /** Every path but /export: the welcome card, and the board once the visitor chooses to sign. */
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { initialViewRect } from '../domain/camera.ts';
+import { initialCamera, parseViewHash } from '../domain/view-link.ts';
+import { prefetchWall } from '../data/wall-query.ts';
 import { WelcomeCard } from '../features/wall/welcome-card.tsx';
 
 // The board (Konva, the data client, the drawing code) is its own chunk, so the welcome card
@@ -9,17 +13,29 @@ const BoardScreen = lazy(() => loadBoard().then((m) => ({ default: m.BoardScreen
 
 export function WallRoute() {
   const [screen, setScreen] = useState<'welcome' | 'board'>('welcome');
+  const queryClient = useQueryClient();
+  // The wall the board's first screen will show, for this window and the view a shared link
+  // names (issue #12: loaded first).
+  const [firstScreen] = useState(() => {
+    const viewport = { width: window.innerWidth, height: window.innerHeight };
+    return initialViewRect(viewport, initialCamera(viewport, parseViewHash(window.location.hash)));
+  });
   useEffect(() => {
     // Prefetch: by the time a visitor has read the card and tapped 'Sign!', the board is here.
     // A failed prefetch is not an error yet: the lazy import tries again, and the error boundary
     // handles it if that fails too.
-    loadBoard().catch(() => undefined);
-  }, []);
+    const board = loadBoard();
+    board.catch(() => undefined);
+    // The wall's data starts loading now too (issue #13), viewport first, the rest once the
+    // board's code is in; the board shows how far it has come. A failure here is the board's to
+    // report (it loads again when it opens).
+    prefetchWall(queryClient, firstScreen, board);
+  }, [queryClient, firstScreen]);
   return screen === 'welcome' ? (
     <WelcomeCard onSign={() => setScreen('board')} />
   ) : (
     <Suspense fallback={<div className="board" aria-busy="true" />}>
-      <BoardScreen onBack={() => setScreen('welcome')} />
+      <BoardScreen onBack={() => setScreen('welcome')} firstScreen={firstScreen} />
     </Suspense>
   );
 }

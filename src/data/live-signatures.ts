@@ -3,15 +3,15 @@
  * seconds, without reloading the wall. Hosted Supabase pushes inserts over Realtime; where that is
  * not available (our local server has none) the client polls quietly for what is new.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { newestCreatedAt, pollStartMs } from '../domain/merge.ts';
 import { signatureFromRow, type Signature, type SignatureRow } from '../domain/signature.ts';
 import { dataApiConfig, supabaseClient } from './client.ts';
 import {
   addToCachedWall,
   fetchSignatures,
-  LATE_COMMIT_MS,
+  LIVE_SIGNATURES_KEY,
   signaturesQueryOptions,
 } from './signatures.ts';
 
@@ -19,7 +19,13 @@ import {
 export const POLL_INTERVAL_MS = 3000;
 /** While Realtime works, a slow poll still catches anything a dropped socket missed. */
 const SAFETY_POLL_INTERVAL_MS = 30_000;
-/** Remembers when the wall's newest signature was first seen, to place each poll's start. */
+/** The longest an insert may take from its transaction's start to its commit (see pollStartMs). */
+export const LATE_COMMIT_MS = 15_000;
+
+/**
+ * Where each poll starts (the one place that decides it, see pollStartMs): remembers when the
+ * wall's newest signature was first seen.
+ */
 function createPollCursor() {
   let newest: string | null = null;
   let seenAt = 0;
@@ -44,45 +50,51 @@ function realtimeWanted(): boolean {
   );
 }
 
-/** While `enabled`, merges signatures saved elsewhere into the cached wall. */
-export function useLiveSignatures(enabled: boolean): void {
+/**
+ * While the board is open, merges signatures saved elsewhere into the cached wall once it is
+ * complete (`wallComplete`; before that the load itself brings them). React Query schedules the
+ * polls: every POLL_INTERVAL_MS (every SAFETY_POLL_INTERVAL_MS while Realtime works), none while
+ * the tab is hidden (refetchIntervalInBackground is off), and one at once when a tab hidden for
+ * longer than an interval is shown again (refetchOnWindowFocus, the poll being stale by then).
+ * A failed poll is quiet: the wall already shown stays, and the next interval tries again. After a
+ * lost race the save refetches this same query (useCreateSignature), so there is one catch-up.
+ */
+export function useLiveSignatures(wallComplete: boolean): void {
   const queryClient = useQueryClient();
+  const [realtimeHealthy, setRealtimeHealthy] = useState(false);
+  const [pollCursor] = useState(createPollCursor);
+  const complete = useRef(wallComplete);
   useEffect(() => {
-    if (!enabled) return undefined;
-    const { queryKey } = signaturesQueryOptions();
-    let realtimeHealthy = false;
-    let inFlight = false;
-    let lastPoll = Date.now();
-    const pollCursor = createPollCursor();
+    complete.current = wallComplete;
+  }, [wallComplete]);
 
-    const poll = async () => {
-      const wall = queryClient.getQueryData(queryKey);
-      // Nothing to catch up on before the first load; hidden tabs make no requests.
-      if (inFlight || !wall || document.visibilityState === 'hidden') return;
-      inFlight = true;
-      lastPoll = Date.now();
-      try {
-        addToCachedWall(queryClient, await fetchSignatures(pollCursor(wall)));
-      } catch {
-        // Quiet by design: the next tick tries again, and the wall already shown stays.
-      } finally {
-        inFlight = false;
-      }
-    };
-    const tick = () => {
-      const every = realtimeHealthy ? SAFETY_POLL_INTERVAL_MS : POLL_INTERVAL_MS;
-      if (Date.now() - lastPoll >= every - 50) void poll();
-    };
-    const timer = setInterval(tick, POLL_INTERVAL_MS);
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') void poll();
-    };
-    document.addEventListener('visibilitychange', onVisibility);
+  useQuery({
+    queryKey: LIVE_SIGNATURES_KEY,
+    queryFn: async () => {
+      const wall = queryClient.getQueryData(signaturesQueryOptions().queryKey);
+      // Nothing to catch up on before the wall is in: its load reads everything anyway.
+      if (!wall || !complete.current) return null;
+      addToCachedWall(queryClient, await fetchSignatures(pollCursor(wall)));
+      return Date.now();
+    },
+    refetchInterval: realtimeHealthy ? SAFETY_POLL_INTERVAL_MS : POLL_INTERVAL_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+    staleTime: POLL_INTERVAL_MS,
+    // Fresh from the start: the wall is being read right now, so no poll when the board opens.
+    initialData: null,
+    initialDataUpdatedAt: Date.now,
+    retry: false,
+    // Nothing here renders from the poll's own state: without this, React Query would re-render
+    // the board on every poll (an observer that reads nothing is notified of every change).
+    notifyOnChangeProps: [],
+  });
 
+  useEffect(() => {
+    if (!realtimeWanted()) return undefined;
     let stopped = false;
     let stopRealtime = () => {};
-    if (realtimeWanted()) {
-      void supabaseClient().then((client) => {
+    void supabaseClient().then((client) => {
         if (stopped) return;
         const channel = client
           .channel('signatures-inserts')
@@ -95,7 +107,7 @@ export function useLiveSignatures(enabled: boolean): void {
             },
           )
           .subscribe((status) => {
-            realtimeHealthy = status === 'SUBSCRIBED';
+            setRealtimeHealthy(status === 'SUBSCRIBED');
             // Without this, a failed socket retries forever; polling takes over instead.
             if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') client.realtime.disconnect();
           });
@@ -104,13 +116,10 @@ export function useLiveSignatures(enabled: boolean): void {
           client.realtime.disconnect();
         };
       });
-    }
 
     return () => {
       stopped = true;
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
       stopRealtime();
     };
-  }, [enabled, queryClient]);
+  }, [queryClient]);
 }

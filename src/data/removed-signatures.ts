@@ -67,5 +67,7 @@ export function useRemovedSignatures(enabled: boolean): void {
     initialData: null,
     initialDataUpdatedAt: Date.now,
     retry: false,
+    // The board renders nothing from this query's own state (see useLiveSignatures).
+    notifyOnChangeProps: [],
   });
 }

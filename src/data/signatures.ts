@@ -3,14 +3,15 @@
  * the features use. Components never see the Supabase client or `{ data, error }` results.
  */
 import {
-  queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { Stroke } from '../domain/geometry.ts';
-import { mergeSignatures, newestCreatedAt } from '../domain/merge.ts';
+import { useCallback } from 'react';
+import type { Rect, Stroke } from '../domain/geometry.ts';
+import { mergeSignatures } from '../domain/merge.ts';
+import { createOutlineIndex } from '../domain/outline-index.ts';
 import {
   normalizeCaption,
   serializeStrokes,
@@ -19,31 +20,22 @@ import {
   type Signature,
   type SignatureRow,
 } from '../domain/signature.ts';
+import { strokesToSave } from '../domain/simplify.ts';
 import { dataApi } from './client.ts';
+import { LOAD_PROGRESS_KEY, type WallLoadProgress } from './wall-load.ts';
+import { NO_SIGNATURES, prefetchWall, signaturesQueryOptions } from './wall-query.ts';
 
-export const TABLE = 'signatures';
-/** Hosted Supabase caps every GET at 1000 rows (max_rows); ask for pages of that size. */
-export const PAGE_SIZE = 1000;
+import {
+  DataApiError,
+  failure,
+  LIVE_SIGNATURES_KEY,
+  PAGE_SIZE,
+  TABLE,
+  warnSkipped,
+} from './table.ts';
 
-/** A refusal or failure from the data API, with PostgREST's code and HTTP status. */
-export class DataApiError extends Error {
-  constructor(
-    message: string,
-    readonly code: string | null,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'DataApiError';
-  }
-}
-
-export function failure(
-  what: string,
-  error: { message: string; code?: string | null },
-  status: number,
-): DataApiError {
-  return new DataApiError(`${what}: ${error.message}`, error.code ?? null, status);
-}
+export { DataApiError, failure, LIVE_SIGNATURES_KEY, PAGE_SIZE, TABLE, warnSkipped };
+export { prefetchWall, signaturesQueryOptions };
 
 function baseSelect(since: string | null) {
   const query = dataApi().from(TABLE).select('*', { count: 'exact' });
@@ -87,9 +79,6 @@ export async function fetchAllSignatureRows(since: string | null = null): Promis
   return rows;
 }
 
-function warnSkipped(row: SignatureRow): void {
-  console.warn(`Skipping signature #${row.id}: its strokes cannot be read.`, row.signature);
-}
 
 /** Every readable signature on the wall (created at or after `since`), in created_at order. */
 export async function fetchSignatures(since: string | null = null): Promise<readonly Signature[]> {
@@ -114,21 +103,6 @@ export async function insertSignature(input: NewSignature): Promise<Signature> {
   return saved;
 }
 
-export function signaturesQueryOptions() {
-  return queryOptions({
-    queryKey: [TABLE],
-    queryFn: () => fetchSignatures(),
-    // The wall is loaded once per visit; new signatures are added to the cache as they are saved.
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    retry: 1,
-    retryDelay: 500,
-  });
-}
-
-/** The longest an insert may take from its transaction's start to its commit (see pollStartMs). */
-export const LATE_COMMIT_MS = 15_000;
-
 /** Adds signatures fetched later to the cached wall, each id once (a no-op when none are new). */
 export function addToCachedWall(queryClient: QueryClient, fresh: readonly Signature[]): void {
   if (fresh.length === 0) return;
@@ -137,29 +111,89 @@ export function addToCachedWall(queryClient: QueryClient, fresh: readonly Signat
   );
 }
 
-/** Fetches what is newer than the cached wall (reaching back for late commits) into the cache. */
-async function catchUp(queryClient: QueryClient): Promise<void> {
-  const newest = newestCreatedAt(queryClient.getQueryData(signaturesQueryOptions().queryKey) ?? []);
-  const since = newest && new Date(Date.parse(newest) - LATE_COMMIT_MS).toISOString();
-  addToCachedWall(queryClient, await fetchSignatures(since));
+/** The wall's query as the board needs it. */
+export interface Wall {
+  /** What has arrived so far (all of it once `complete`). */
+  readonly signatures: readonly Signature[];
+  /** Every signature is in: the load ran to its end without failing. */
+  readonly complete: boolean;
+  /** The last load failed (what arrived before the failure stays in `signatures`). */
+  readonly failed: boolean;
+  /** Loading right now (the first load, or a retry). */
+  readonly loading: boolean;
+  readonly error: Error | null;
+  readonly progress: WallLoadProgress | null;
+  /** Loads again after a failure. */
+  readonly retry: () => void;
 }
 
-export function useSignatures() {
-  return useQuery(signaturesQueryOptions());
+/** The wall for the board: viewport first from `initialView`, with its progress. */
+export function useWall(initialView: Rect | null): Wall {
+  const query = useQuery(signaturesQueryOptions(initialView));
+  const progress = useWallLoadProgress();
+  const { refetch } = query;
+  const loading = query.fetchStatus === 'fetching';
+  return {
+    signatures: query.data ?? NO_SIGNATURES,
+    complete: query.status === 'success' && !loading,
+    failed: query.status === 'error' && !loading,
+    loading,
+    error: query.error,
+    progress,
+    retry: useCallback(() => void refetch(), [refetch]),
+  };
 }
 
-/** Saves a signature; on success it joins the cached wall, on a lost race the wall reloads. */
+/** The progress streamWall writes into the cache (never fetched itself). */
+function useWallLoadProgress(): WallLoadProgress | null {
+  const { data } = useQuery<WallLoadProgress | null>({
+    queryKey: LOAD_PROGRESS_KEY,
+    queryFn: () => null,
+    enabled: false,
+    staleTime: Infinity,
+  });
+  return data ?? null;
+}
+
+/**
+ * The whole wall, for readers that need every signature at once (the export): 'success' only
+ * once the load has ended, never on a partial wall.
+ */
+export function useSignatures(): {
+  status: 'pending' | 'success' | 'error';
+  data: readonly Signature[] | undefined;
+  error: Error | null;
+} {
+  const wall = useWall(null);
+  return {
+    status: wall.complete ? 'success' : wall.failed ? 'error' : 'pending',
+    data: wall.complete ? wall.signatures : undefined,
+    error: wall.error,
+  };
+}
+
+/**
+ * Saves a signature; on success it joins the cached wall, on a lost race (409) the live poll runs
+ * at once so the signature that won shows.
+ */
 export function useCreateSignature() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: insertSignature,
+    // Lighter strokes (issue #12), unless simplifying would touch a signature already loaded.
+    mutationFn: (input: NewSignature) => {
+      const wall = queryClient.getQueryData(signaturesQueryOptions().queryKey) ?? NO_SIGNATURES;
+      return insertSignature({
+        ...input,
+        strokes: strokesToSave(input.strokes, createOutlineIndex(wall)),
+      });
+    },
     onSuccess: (saved) => addToCachedWall(queryClient, [saved]),
     onError: (error) => {
       console.error(error);
       // Someone else saved on this spot first: fetch what is new so their signature shows
       // (quietly, like a live update; the wall already shown stays if this fails too).
       if (error instanceof DataApiError && error.status === 409) {
-        catchUp(queryClient).catch(() => undefined);
+        void queryClient.refetchQueries({ queryKey: LIVE_SIGNATURES_KEY });
       }
     },
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clampOffset,
+  initialViewRect,
   clampScale,
   MAX_SCALE,
   minScale,
@@ -165,5 +166,38 @@ describe('zoomAround', () => {
       // And the clamp moved it only as far as the wall's edge demanded.
       expect(clampOffset(wanted, view, zoomed.scale)).toEqual(zoomed.offset);
     }
+  });
+});
+
+describe('initialViewRect', () => {
+  it('is the top-left screenful at scale 1 by default', () => {
+    expect(initialViewRect({ width: 390, height: 844 })).toEqual({
+      x: 0,
+      y: 0,
+      width: 390,
+      height: 844,
+    });
+  });
+
+  it('follows a given camera, clamped, and never reaches past the wall', () => {
+    const viewport = { width: 1280, height: 800 };
+    // Centre of the wall at 2×: the screen shows 640 × 400 wall px around (1600, 1600).
+    expect(
+      initialViewRect(viewport, { scale: 2, offset: { x: 640 - 3200, y: 400 - 3200 } }),
+    ).toEqual({ x: 1280, y: 1400, width: 640, height: 400 });
+    // An offset beyond the wall's far corner is clamped back to it.
+    expect(initialViewRect(viewport, { scale: 1, offset: { x: -9999, y: -9999 } })).toEqual({
+      x: 1920,
+      y: 2400,
+      width: 1280,
+      height: 800,
+    });
+    // A screen larger than the wall sees all of it.
+    expect(initialViewRect({ width: 4000, height: 4000 })).toEqual({
+      x: 0,
+      y: 0,
+      width: 3200,
+      height: 3200,
+    });
   });
 });

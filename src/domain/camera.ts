@@ -91,3 +91,23 @@ export function zoomAround(
 export function viewportCentre(viewport: Size): Offset {
   return { x: viewport.width / 2, y: viewport.height / 2 };
 }
+
+/** Where the board opens without other instructions: the wall's top-left corner, at scale 1. */
+export const INITIAL_CAMERA: CameraState = { scale: 1, offset: { x: 0, y: 0 } };
+
+/**
+ * The part of the wall (clipped to it) that the board's first screen shows for this viewport: the
+ * signatures meeting it are loaded first. `camera` is where the board opens (clamped as always).
+ */
+export function initialViewRect(viewport: Size, camera: CameraState = INITIAL_CAMERA): Rect {
+  const scale = clampScale(camera.scale, viewport);
+  const seen = visibleWallRect(clampOffset(camera.offset, viewport, scale), viewport, scale);
+  const x = Math.max(0, seen.x);
+  const y = Math.max(0, seen.y);
+  return {
+    x,
+    y,
+    width: Math.min(WALL_SIZE, seen.x + seen.width) - x,
+    height: Math.min(WALL_SIZE, seen.y + seen.height) - y,
+  };
+}

@@ -60,7 +60,8 @@ test('strokes drawn after panning are saved in wall coordinates', async ({ board
   expect(strokes).toHaveLength(1);
   expect(strokes[0]![0]).toEqual([700, 500]);
   expect(strokes[0]!.at(-1)).toEqual([900, 560]);
-  expect(strokes[0]).toHaveLength(11);
+  // Eleven samples on a straight line are saved as its two ends (simplified within 0.5 px).
+  expect(strokes[0]).toHaveLength(2);
 });
 
 test("a stroke cannot start on a saved signature's padded outline", async ({ board, wall }) => {

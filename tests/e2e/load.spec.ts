@@ -73,19 +73,27 @@ test('a legacy record (one flat stroke) is drawn; an unreadable one is skipped w
       ],
     ],
   });
-  // The database no longer accepts either kind, so the older rows are added to its answer.
+  // The database no longer accepts either kind, so the older rows are added to the answers the
+  // server would give them in: the legacy row (its outline meets the view) to the view's read, the
+  // unreadable one (no outline) to the read of rows without one.
   await page.route('**/rest/v1/signatures**', async (route: Route) => {
-    // Only the full load; the live updates' later reads (created_at=gte.…) pass untouched.
     const request = route.request();
-    if (request.method() !== 'GET' || request.url().includes('created_at=gte')) {
-      return route.fallback();
-    }
+    const url = decodeURIComponent(request.url());
+    const extra = url.includes('max_y=gte.')
+      ? [
+          {
+            id: 901,
+            signature: '[[500,600],[700,600]]',
+            caption: 'legacy',
+            created_at: '2020-01-01',
+          },
+        ]
+      : url.includes('min_x=is.null')
+        ? [{ id: 902, signature: '{"not": "strokes"', caption: null, created_at: '2020-01-02' }]
+        : [];
+    if (request.method() !== 'GET' || extra.length === 0) return route.fallback();
     const response = await route.fetch();
     const rows = (await response.json()) as object[];
-    const extra = [
-      { id: 901, signature: '[[500,600],[700,600]]', caption: 'legacy', created_at: '2020-01-01' },
-      { id: 902, signature: '{"not": "strokes"', caption: null, created_at: '2020-01-02' },
-    ];
     const all = [...extra, ...rows];
     return route.fulfill({
       response,

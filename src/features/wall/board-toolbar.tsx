@@ -8,6 +8,8 @@ export interface BoardToolbarProps {
   mode: BoardMode;
   /** A stroke is being drawn or a caption is pending (spec §2). */
   locked: boolean;
+  /** The wall is still loading: drawing cannot start yet (the toggle to 'Sign' is disabled). */
+  wallLoading?: boolean;
   onBack: () => void;
   onToggle: () => void;
   onZoomIn: () => void;
@@ -17,6 +19,7 @@ export interface BoardToolbarProps {
 export function BoardToolbar({
   mode,
   locked,
+  wallLoading = false,
   onBack,
   onToggle,
   onZoomIn,
@@ -39,7 +42,7 @@ export function BoardToolbar({
         className="board-button board-toggle"
         // The label names the mode the button switches to: 'Sign' while panning, 'Pan' while drawing.
         title={mode === 'pan' ? 'Switch to drawing' : 'Switch to panning'}
-        disabled={locked}
+        disabled={locked || (mode === 'pan' && wallLoading)}
         onClick={onToggle}
       >
         {mode === 'pan' ? 'Sign' : 'Pan'}

@@ -1,40 +1,45 @@
 /**
- * The saved signatures for the board, with the load toasts: 'Signatures loaded!' or 'Error
- * loading signatures.', once per load (not when a save or a live update adds to the cache). While
- * it is shown, signatures saved elsewhere join it and ones the owner hides or deletes leave it.
+ * The saved signatures for the board, viewport first, with the load toasts: 'Signatures loaded!'
+ * once the whole wall is in (when the board opens if it already is, else when the load completes)
+ * and 'Error loading signatures.' when a load fails; never when a save or a live update adds to
+ * the cache. While the board is shown, signatures saved elsewhere join the wall and ones the owner
+ * hides or deletes leave it, once the wall is complete.
  */
 import { useEffect, useRef } from 'react';
 import type { BoardEvent } from '../../domain/board.ts';
 import { TOAST } from '../../domain/constants.ts';
-import type { Signature } from '../../domain/signature.ts';
+import type { Rect } from '../../domain/geometry.ts';
 import { useLiveSignatures } from '../../data/live-signatures.ts';
 import { useRemovedSignatures } from '../../data/removed-signatures.ts';
-import { useSignatures } from '../../data/signatures.ts';
+import { useWall, type Wall } from '../../data/signatures.ts';
 
-const NONE: readonly Signature[] = [];
+export function useWallSignatures(
+  dispatch: (event: BoardEvent) => void,
+  initialView: Rect | null,
+): Wall {
+  const wall = useWall(initialView);
+  useLiveSignatures(wall.complete);
+  useRemovedSignatures(wall.complete);
+  const { loading, complete, failed, error } = wall;
 
-export function useWallSignatures(dispatch: (event: BoardEvent) => void): readonly Signature[] {
-  const query = useSignatures();
-  useLiveSignatures(query.isSuccess);
-  useRemovedSignatures(query.isSuccess);
-  const { fetchStatus, status, error } = query;
-
-  // A load is a fetch that ran to its end: its status then tells how it went. Cache writes
-  // (a saved signature, a live update) never pass through 'fetching', so they stay quiet.
-  const wasFetching = useRef(false);
+  // A load is told once it has ended; the board opening counts as the end of one already over.
+  // Cache writes (a saved signature, a live update) never make the query load, so they stay quiet.
+  const untold = useRef(true);
   useEffect(() => {
-    if (fetchStatus === 'fetching') {
-      wasFetching.current = true;
+    if (loading) {
+      untold.current = true;
       return;
     }
-    if (!wasFetching.current) return;
-    wasFetching.current = false;
-    if (status === 'success') dispatch({ type: 'notified', text: TOAST.loaded });
-    else if (status === 'error') {
+    if (!untold.current) return;
+    if (complete) {
+      untold.current = false;
+      dispatch({ type: 'notified', text: TOAST.loaded });
+    } else if (failed) {
+      untold.current = false;
       console.error(error);
       dispatch({ type: 'notified', text: TOAST.loadError });
     }
-  }, [fetchStatus, status, error, dispatch]);
+  }, [loading, complete, failed, error, dispatch]);
 
-  return query.data ?? NONE;
+  return wall;
 }

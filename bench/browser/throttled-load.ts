@@ -1,0 +1,142 @@
+/**
+ * The load on a phone-like network (issue #12): Chromium's network emulation (CDP
+ * Network.emulateNetworkConditions, 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency), cold cache.
+ * From the navigation (times are the page's own performance.now(), which starts at it), 'Sign!'
+ * clicked (or tapped) as soon as it shows:
+ * - view drawn: the first `signwall:view-drawn` mark after `signwall:view-loaded` (the board marks
+ *   each frame where every tile in view is painted), else the probe of load.ts once the
+ *   view-loaded mark is there (the saved layer drawn with the signatures it shows);
+ * - wall loaded: the 'Signatures loaded!' toast in the DOM (checked every frame);
+ * - the bytes of the wall's reads (every GET of /rest/v1/signatures until then): on the wire
+ *   (gzip, headers included, CDP encodedDataLength) and decoded (the JSON), and how many reads.
+ */
+import type { Browser } from '@playwright/test';
+import { installProbe, NAME_SHIM } from './instrument.ts';
+import { LOAD_ERROR_TOAST, LOADED_TOAST, SAVED_LAYER_NAME, waitForWallDrawn } from './load.ts';
+import { VIEWPORTS, type ViewportName } from './session.ts';
+
+export const THROTTLE = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1000 * 1000) / 8,
+  uploadThroughput: (750 * 1000) / 8,
+};
+export const VIEW_LOADED_MARK = 'signwall:view-loaded';
+export const VIEW_DRAWN_MARK = 'signwall:view-drawn';
+
+export interface ThrottledLoadResult {
+  /** Navigation → the initial view's signatures drawn. */
+  viewDrawnMs: number;
+  /** Navigation → 'Signatures loaded!' (the whole wall in). */
+  wallLoadedMs: number;
+  /** Signatures in the initial view (the view-loaded mark's detail), -1 if the app did not say. */
+  viewSignatures: number;
+  /** 1 when the app's view-drawn mark ended the measure, 0 for the probe. */
+  appMark: boolean;
+  wireBytes: number;
+  jsonBytes: number;
+  reads: number;
+}
+
+/** In the page: resolves with performance.now() when the toast says the wall is in. */
+function waitForToast(args: {
+  loaded: string;
+  failed: string;
+  timeoutMs: number;
+}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const tick = () => {
+      const toast = document.querySelector('[data-testid="toast"]')?.textContent?.trim();
+      if (toast === args.loaded) return resolve(performance.now());
+      if (toast === args.failed) return reject(new Error(`the app said: ${toast}`));
+      if (performance.now() > args.timeoutMs) return reject(new Error('the wall never loaded'));
+      requestAnimationFrame(tick);
+    };
+    tick();
+  });
+}
+
+export async function measureThrottledLoad(
+  browser: Browser,
+  viewport: ViewportName,
+  baseUrl: string,
+  { timeoutMs = 120_000 } = {},
+): Promise<ThrottledLoadResult> {
+  const context = await browser.newContext(VIEWPORTS[viewport]);
+  try {
+    await context.addInitScript(NAME_SHIM);
+    await context.addInitScript(installProbe);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', THROTTLE);
+
+    const reads = new Map<string, { wire: number; json: number; done: boolean }>();
+    cdp.on('Network.requestWillBeSent', (e) => {
+      const url = new URL(e.request.url);
+      // The load's reads; live polls (created_at=gte.…) come after it and are not the wall.
+      if (
+        e.request.method === 'GET' &&
+        url.pathname.startsWith('/rest/v1/signatures') &&
+        !url.searchParams.has('created_at')
+      ) {
+        reads.set(e.requestId, { wire: 0, json: 0, done: false });
+      }
+    });
+    cdp.on('Network.dataReceived', (e) => {
+      const read = reads.get(e.requestId);
+      if (read) read.json += e.dataLength;
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      const read = reads.get(e.requestId);
+      if (read) {
+        read.wire = e.encodedDataLength;
+        read.done = true;
+      }
+    });
+
+    await page.goto(baseUrl, { waitUntil: 'commit' });
+    const drawn = page.evaluate(waitForWallDrawn, {
+      timeoutMs,
+      stageTimeoutMs: timeoutMs,
+      loaded: LOADED_TOAST,
+      failed: LOAD_ERROR_TOAST,
+      markName: VIEW_DRAWN_MARK,
+      layerName: SAVED_LAYER_NAME,
+      readyMark: VIEW_LOADED_MARK,
+    });
+    const loaded = page.evaluate(waitForToast, {
+      loaded: LOADED_TOAST,
+      failed: LOAD_ERROR_TOAST,
+      timeoutMs,
+    });
+    // Keep the rejections handled while the click runs; both are awaited below.
+    drawn.catch(() => {});
+    loaded.catch(() => {});
+    const sign = page.getByRole('button', { name: 'Sign!' });
+    await sign.waitFor({ state: 'visible', timeout: timeoutMs });
+    if (viewport === 'phone') await sign.tap();
+    else await sign.click();
+    const view = await drawn;
+    const wallLoadedMs = await loaded;
+    const viewSignatures = await page.evaluate((name) => {
+      const mark = performance.getEntriesByName(name, 'mark')[0] as PerformanceMark | undefined;
+      const detail = mark?.detail as { signatures?: number } | undefined;
+      return detail?.signatures ?? -1;
+    }, VIEW_LOADED_MARK);
+    // Reads still finishing at the toast (none expected) are counted as far as they got.
+    const all = [...reads.values()];
+    return {
+      viewDrawnMs: view.end,
+      wallLoadedMs,
+      viewSignatures,
+      appMark: view.signal === 'app mark',
+      wireBytes: all.reduce((sum, r) => sum + r.wire, 0),
+      jsonBytes: all.reduce((sum, r) => sum + r.json, 0),
+      reads: all.length,
+    };
+  } finally {
+    await context.close();
+  }
+}

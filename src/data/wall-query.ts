@@ -1,0 +1,59 @@
+/**
+ * The wall's query (its options and the prefetch), kept apart from the rest of the data layer so
+ * the welcome card can start the load without pulling the board's data code into the first
+ * screen's JavaScript.
+ */
+import {
+  experimental_streamedQuery as streamedQuery,
+  queryOptions,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { Rect } from '../domain/geometry.ts';
+import { mergeSignatures } from '../domain/merge.ts';
+import type { Signature } from '../domain/signature.ts';
+import { TABLE } from './table.ts';
+import { streamWall } from './wall-load.ts';
+
+export const NO_SIGNATURES: readonly Signature[] = [];
+
+/**
+ * The cached wall. Its query streams (src/data/wall-load.ts): the signatures meeting
+ * `initialView` arrive first, then the rest page by page, each page merged into the cache as it
+ * comes, so the query has data (status 'success') while it is still fetching; the wall is whole
+ * once the fetch has ended (see wallComplete). Without a view the wall is read in plain pages.
+ * Only the first reader's view counts: the key is the wall's, whoever asks.
+ */
+export function signaturesQueryOptions(
+  initialView: Rect | null = null,
+  restAfter: Promise<unknown> | null = null,
+) {
+  return queryOptions({
+    queryKey: [TABLE],
+    queryFn: streamedQuery<readonly Signature[], readonly Signature[]>({
+      streamFn: (context) => streamWall(context.client, initialView, restAfter),
+      // A retry after a failure keeps what already arrived; merging de-duplicates by id.
+      refetchMode: 'append',
+      reducer: mergeSignatures,
+      initialValue: NO_SIGNATURES,
+    }),
+    // The wall is loaded once per visit; new signatures are added to the cache as they are saved.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: 1,
+    retryDelay: 500,
+  });
+}
+
+/**
+ * Starts loading the wall (viewport first) if it is not loaded or loading yet. The rest of the
+ * wall waits for `restAfter` (the board's code): on a slow network it would otherwise take the
+ * bandwidth the board needs to show the first screen.
+ */
+export function prefetchWall(
+  queryClient: QueryClient,
+  initialView: Rect,
+  restAfter: Promise<unknown> | null = null,
+): void {
+  void queryClient.prefetchQuery(signaturesQueryOptions(initialView, restAfter));
+}
+

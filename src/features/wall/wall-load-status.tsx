@@ -1,0 +1,52 @@
+/**
+ * How far the wall's load has come (issue #13): a progress bar with the percentage once the wall's
+ * size is known, until every signature is in; after a failed load, a "Retry" button that loads
+ * again. Nothing once the wall is complete.
+ */
+import type { WallLoadProgress } from '../../data/wall-load.ts';
+import './wall-load-status.css';
+
+export interface WallLoadStatusProps {
+  complete: boolean;
+  failed: boolean;
+  progress: WallLoadProgress | null;
+  onRetry: () => void;
+}
+
+/** Whole percent of the wall in, or null while its size is unknown. */
+export function loadPercent(progress: WallLoadProgress | null): number | null {
+  if (!progress || progress.total === null) return null;
+  if (progress.total === 0) return 100;
+  return Math.min(100, Math.floor((progress.loaded / progress.total) * 100));
+}
+
+export function WallLoadStatus({ complete, failed, progress, onRetry }: WallLoadStatusProps) {
+  if (complete) return null;
+  if (failed) {
+    return (
+      <div className="wall-load">
+        <button type="button" className="board-button wall-load-retry" onClick={onRetry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  const percent = loadPercent(progress);
+  return (
+    <div
+      className="wall-load"
+      role="progressbar"
+      aria-label="Loading signatures"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent ?? undefined}
+    >
+      <span className="wall-load-text">
+        {percent === null ? 'Loading signatures…' : `Loading signatures… ${percent}%`}
+      </span>
+      <span className="wall-load-track" aria-hidden="true">
+        <span className="wall-load-bar" style={{ width: `${percent ?? 0}%` }} />
+      </span>
+    </div>
+  );
+}
