@@ -6,7 +6,7 @@
 import type { Route } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import {
-  buildStartedAt,
+  paintStartedAt,
   countDownloads,
   downloadedPng,
   expectSeededWall,
@@ -53,7 +53,7 @@ test('exports the whole wall as canvas-signatures.png, then returns to the welco
   const log = await readToastLog(page);
   expect(toastsAt(log, '/export')).toEqual([PREPARING, GENERATING, COMPLETE]);
   // 'Generating PNG...' was on screen for a frame before the heavy work began.
-  expect(log.firstFrame[GENERATING]).toBeLessThan(await buildStartedAt(page));
+  expect(log.firstFrame[GENERATING]).toBeLessThan(await paintStartedAt(page));
   // The redirect waits about a second after 'Export complete!'.
   const complete = log.inserted.find((t) => t.text === COMPLETE)!;
   const home = await page.evaluate(() => performance.now());

@@ -45,7 +45,7 @@ test('a signature saved in another browser appears within 5 s and blocks drawing
 }) => {
   const noise = recordConsoleNoise(board.page);
   await board.open();
-  expect(await board.shownSignatureGroups()).toBe(0);
+  expect(await board.shownSignatures()).toBe(0);
 
   const other = await otherVisitor(browser, board);
   try {
@@ -60,10 +60,10 @@ test('a signature saved in another browser appears within 5 s and blocks drawing
   }
   const savedAt = Date.now();
 
-  // B never reloads, yet the signature shows: one group, with A's caption, white on the wall.
+  // B never reloads, yet the signature shows: one signature, with A's caption, white on the wall.
   await expect.poll(() => board.shownCaptions(), { timeout: 5000 }).toEqual(['Hello from A']);
   expect(Date.now() - savedAt).toBeLessThan(5000);
-  expect(await board.shownSignatureGroups()).toBe(1);
+  expect(await board.shownSignatures()).toBe(1);
   expect(await board.pixelAt([400, 320])).toEqual(WHITE);
   expect((await wall.rows()).map((r) => r.caption)).toEqual(['Hello from A']);
 
@@ -141,7 +141,7 @@ test('polls ask only for what is new (created_at=gte.), never reload the wall', 
   const cursor = /created_at=gte\.([^&]+)/.exec(polls[0]!)![1]!;
   expect(new Date(row!.created_at).getTime() - new Date(cursor).getTime()).toBe(15_000);
   // The overlap never duplicates a signature.
-  expect(await board.shownSignatureGroups()).toBe(1);
+  expect(await board.shownSignatures()).toBe(1);
 });
 
 test('a hidden tab makes no requests, and catches up as soon as it is shown', async ({

@@ -15,10 +15,10 @@ import { createOutlineIndex } from '../../domain/outline-index.ts';
 import type { Signature } from '../../domain/signature.ts';
 import { capPixelRatio, STAGE_CONTAINER_STYLE } from './konva-setup.ts';
 import { useCamera, useZoomKeys } from './use-camera.ts';
-import { useCulledSignatures } from './use-culled-signatures.ts';
 import { usePendingDrawing } from './use-pending-drawing.ts';
 import { usePointerReadout } from './pointer-readout.tsx';
 import { useStrokeInput } from './use-stroke-input.ts';
+import { useTiledSignatures } from './use-tiled-signatures.ts';
 import { useViewportSize } from './use-viewport-size.ts';
 import { useGestureGuards } from './use-gesture-guards.ts';
 
@@ -50,7 +50,7 @@ export function WallStage({ board, signatures, dispatch, readoutRef, zoomRef }: 
       zoomRef.current = null;
     };
   }, [zoomRef, camera.zoomBy]);
-  useCulledSignatures(savedLayerRef, stageRef, signatures, index, viewport, camera.onMove);
+  useTiledSignatures(savedLayerRef, signatures);
   usePendingDrawing(pendingRef, board.pending);
   usePointerReadout(stageRef, readoutRef, camera.onMove);
   useGestureGuards(stageRef);

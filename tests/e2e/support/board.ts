@@ -40,6 +40,14 @@ export interface RectAttrs {
   stroke?: string;
 }
 
+/** The board's tile renderer's state (src/features/wall/tiles/tile-renderer.ts). */
+export interface TileState {
+  idsInView: number[];
+  captionsInView: string[];
+  tiles: number;
+  bytes: number;
+}
+
 interface KonvaWindow {
   Konva: {
     pixelRatio: number;
@@ -54,11 +62,11 @@ interface KonvaWindow {
       getLayers(): Array<{
         listening(): boolean;
         getCanvas(): { getPixelRatio(): number };
-        children: Array<{ visible(): boolean; getClassName(): string }>;
       }>;
       container(): HTMLElement;
       toCanvas(config: object): HTMLCanvasElement;
       draw(): void;
+      findOne(selector: string): { getAttr(name: string): unknown } | undefined;
     }>;
   };
 }
@@ -228,12 +236,22 @@ export class Board {
     });
   }
 
-  /** Saved-signature groups the culling layer currently shows. */
-  async shownSignatureGroups(): Promise<number> {
+  /**
+   * What the board's tiles showed in the last frame on screen (the renderer's `tileState`, on
+   * its Shape named 'signature-tiles'): the signatures painted in the tiles in view that meet the
+   * view, and how many tiles and bytes its cache holds.
+   */
+  async tileState(): Promise<TileState> {
     return this.page.evaluate(() => {
-      const layer = (window as unknown as KonvaWindow).Konva.stages[0]!.getLayers()[0]!;
-      return layer.children.filter((c) => c.visible()).length;
+      const stage = (window as unknown as KonvaWindow).Konva.stages[0]!;
+      const shape = stage.findOne('.signature-tiles')!;
+      return (shape.getAttr('tileState') as () => TileState)();
     });
+  }
+
+  /** How many saved signatures the tiles in view show. */
+  async shownSignatures(): Promise<number> {
+    return (await this.tileState()).idsInView.length;
   }
 
   /** The stage's offset and scale: screen = wall × scale + offset. */
@@ -256,18 +274,9 @@ export class Board {
     return [x * c.scale + c.x, y * c.scale + c.y];
   }
 
-  /** The captions of the saved signatures the culling layer currently shows. */
+  /** The captions of the saved signatures the tiles in view show. */
   async shownCaptions(): Promise<string[]> {
-    return this.page.evaluate(() => {
-      const layer = (window as unknown as KonvaWindow).Konva.stages[0]!.getLayers()[0]!;
-      return layer.children
-        .filter((c) => c.visible())
-        .flatMap((g) =>
-          (g as unknown as { children: Array<{ getClassName(): string; text(): string }> }).children
-            .filter((n) => n.getClassName() === 'Text')
-            .map((n) => n.text()),
-        );
-    });
+    return (await this.tileState()).captionsInView;
   }
 
   /** Counts React commits (every renderer: react-dom and react-konva) from the page's start. */

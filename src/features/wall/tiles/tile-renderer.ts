@@ -1,0 +1,386 @@
+/**
+ * Draws the saved signatures from cached bitmap tiles (issue 12): one Konva.Shape whose sceneFunc
+ * composes the tiles in view with drawImage, so a pan or zoom frame costs the same whatever the
+ * wall holds. Tiles are painted in small steps on later frames (the view first, nearest its
+ * centre first), then, when the page is idle, a ring around the view and the whole wall at the
+ * furthest zoom, so a pan finds its tiles ready. A level still missing is covered by the nearest
+ * cached level, scaled.
+ *
+ * When a frame on screen shows every tile in view painted with the current signatures, the
+ * renderer marks `signwall:view-drawn` (once per change of the signatures) for benchmarks.
+ *
+ * Drawn anywhere else (stage.toCanvas, as the tests' pixel probes do), the tiles it needs are
+ * painted at once: such a picture always shows the current wall.
+ */
+import type KonvaTypes from 'konva';
+import Konva from '../../../ui/konva.ts';
+import { minScale } from '../../../domain/camera.ts';
+import { WALL_SIZE, defaultCaption } from '../../../domain/constants.ts';
+import { rectsMeet, type Rect } from '../../../domain/geometry.ts';
+import { createOutlineIndex, type OutlineIndex } from '../../../domain/outline-index.ts';
+import type { Signature } from '../../../domain/signature.ts';
+import {
+  grow,
+  levelForScale,
+  tileKey,
+  tilesByDistance,
+  tilesCovering,
+  type TileCoord,
+} from '../../../domain/tiles.ts';
+import { paintedExtentOf } from '../../../ui/paint-signature.ts';
+import { createTileCache, TILE_BUDGET_BYTES, tilesInBudget, type TileCache } from './tile-cache.ts';
+import {
+  addToTile,
+  createTile,
+  freeTile,
+  isCurrent,
+  paintTile,
+  repaintTile,
+  TILE_BYTES,
+  type Tile,
+} from './tile.ts';
+
+export const VIEW_DRAWN_MARK = 'signwall:view-drawn';
+/** The Shape's Konva name: `stage.findOne('.signature-tiles')`. */
+export const TILES_SHAPE_NAME = 'signature-tiles';
+
+/** What the tiles hold, read through the Shape's `tileState` attribute. */
+export interface TileState {
+  /** Ids of the signatures painted in the tiles of the last frame on screen that meet the view. */
+  idsInView: number[];
+  /** The captions painted for those signatures (their own text, or `#<id>`). */
+  captionsInView: string[];
+  /** Tiles cached, and the bytes the cache counts for them. */
+  tiles: number;
+  bytes: number;
+}
+
+/** Painting per frame while the camera moves: a 60 Hz frame keeps room for composing. */
+const MOVING_BUDGET_MS = 8;
+/** Painting per frame while nothing moves: the view fills faster, still far under a long task. */
+const STILL_BUDGET_MS = 24;
+/** Idle prefetching per slice. */
+const IDLE_BUDGET_MS = 10;
+/** After a camera move, frames count as moving this long. */
+const MOVING_FOR_MS = 300;
+/** The deepest search for a fallback level, in levels either way. */
+const FALLBACK_LEVELS = 6;
+
+interface Painted {
+  readonly id: number;
+  /** The painted extent (outline and caption), which is what the index finds. */
+  readonly outline: Rect;
+  readonly signature: Signature;
+}
+
+interface View {
+  readonly rect: Rect;
+  readonly level: number;
+  readonly pixelRatio: number;
+}
+
+const WALL: Rect = { x: 0, y: 0, width: WALL_SIZE, height: WALL_SIZE };
+
+const now = () => performance.now();
+
+export class TileRenderer {
+  readonly shape: KonvaTypes.Shape;
+  private readonly cache: TileCache<Tile>;
+  private readonly maxTiles = tilesInBudget(TILE_BUDGET_BYTES, TILE_BYTES);
+  private byId = new Map<number, Painted>();
+  private index: OutlineIndex<Painted> = createOutlineIndex<Painted>([]);
+  private levels = new Set<number>();
+  /** The signatures changed since the last `signwall:view-drawn`. */
+  private markPending = true;
+  private lastView: View | null = null;
+  private lastTransform = '';
+  private movedAt = -Infinity;
+  private frame: number | null = null;
+  private idle: number | null = null;
+  private destroyed = false;
+
+  constructor(private readonly layer: KonvaTypes.Layer) {
+    this.cache = createTileCache<Tile>({
+      budgetBytes: TILE_BUDGET_BYTES,
+      bytesOf: () => TILE_BYTES,
+      release: freeTile,
+    });
+    this.shape = new Konva.Shape({
+      name: TILES_SHAPE_NAME,
+      // For tests and DevTools: what the last frame on screen showed (see TileState).
+      tileState: () => this.state(),
+      listening: false,
+      perfectDrawEnabled: false,
+      sceneFunc: (context) => this.compose(context),
+    });
+    layer.add(this.shape);
+  }
+
+  /** The wall's signatures now: only the tiles a joining or leaving signature touches change. */
+  setSignatures(signatures: readonly Signature[]): void {
+    const byId = new Map<number, Painted>();
+    const list: Painted[] = [];
+    const added: Painted[] = [];
+    for (const signature of signatures) {
+      const known = this.byId.get(signature.id);
+      const item = known ?? { id: signature.id, outline: paintedExtentOf(signature), signature };
+      if (!known) added.push(item);
+      byId.set(item.id, item);
+      list.push(item);
+    }
+    const removed = [...this.byId.values()].filter((p) => !byId.has(p.id));
+    this.byId = byId;
+    this.index = createOutlineIndex(list);
+
+    const repaint = new Set<Tile>();
+    for (const gone of removed)
+      for (const tile of this.cachedTilesMeeting(gone.outline)) repaint.add(tile);
+    for (const tile of repaint) repaintTile(tile, this.signaturesIn(tile.rect));
+    const additions = new Map<Tile, Signature[]>();
+    for (const item of added) {
+      for (const tile of this.cachedTilesMeeting(item.outline)) {
+        if (repaint.has(tile)) continue;
+        let list = additions.get(tile);
+        if (!list) additions.set(tile, (list = []));
+        list.push(item.signature);
+      }
+    }
+    for (const [tile, list] of additions) addToTile(tile, list);
+
+    this.markPending = true;
+    this.layer.batchDraw();
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+    if (this.idle !== null) cancelIdle(this.idle);
+    this.cache.clear();
+    this.shape.destroy();
+  }
+
+  private state(): TileState {
+    const view = this.lastView;
+    const seen = new Map<number, Signature>();
+    if (view) {
+      for (const coord of tilesCovering(view.rect, view.level, view.pixelRatio)) {
+        for (const s of this.cache.peek(tileKey(coord))?.shownItems ?? []) {
+          if (rectsMeet(paintedExtentOf(s), view.rect)) seen.set(s.id, s);
+        }
+      }
+    }
+    const inView = [...seen.values()];
+    return {
+      idsInView: inView.map((s) => s.id),
+      captionsInView: inView.map((s) => s.caption ?? defaultCaption(s.id)),
+      tiles: this.cache.size,
+      bytes: this.cache.calculatedSize,
+    };
+  }
+
+  private signaturesIn(rect: Rect): Signature[] {
+    return this.index.itemsInRect(rect).map((p) => p.signature);
+  }
+
+  private cachedTilesMeeting(extent: Rect): Tile[] {
+    const out: Tile[] = [];
+    const pixelRatio = this.pixelRatio();
+    for (const level of this.levels) {
+      for (const coord of tilesCovering(extent, level, pixelRatio)) {
+        const tile = this.cache.peek(tileKey(coord));
+        if (tile && rectsMeet(extent, tile.rect)) out.push(tile);
+      }
+    }
+    return out;
+  }
+
+  /** The tiles' pixel ratio: the layer's (capped, konva-setup.ts), so level 0 is 1:1 on screen. */
+  private pixelRatio(): number {
+    return this.layer.getCanvas().getPixelRatio();
+  }
+
+  private tileAt(coord: TileCoord, pixelRatio: number): Tile {
+    const key = tileKey(coord);
+    let tile = this.cache.get(key);
+    if (!tile) {
+      tile = createTile(coord, pixelRatio, []);
+      tile.queue = this.signaturesIn(tile.rect);
+      this.cache.set(key, tile);
+      this.levels.add(coord.level);
+      // Nothing to paint: it is done without a canvas.
+      if (tile.queue.length === 0) paintTile(tile, 0, now);
+    }
+    return tile;
+  }
+
+  /** The Shape's sceneFunc: draws the tiles meeting whatever part of the wall `context` shows. */
+  private compose(context: KonvaTypes.Context): void {
+    const ctx = context._context;
+    const onScreen = context.canvas === this.layer.getCanvas();
+    const stage = this.layer.getStage();
+    if (!stage) return;
+    const m = ctx.getTransform();
+    if (m.a <= 0 || m.d <= 0) return;
+    const pixelRatio = this.pixelRatio();
+    const view: View = {
+      rect: {
+        x: -m.e / m.a,
+        y: -m.f / m.d,
+        width: ctx.canvas.width / m.a,
+        height: ctx.canvas.height / m.d,
+      },
+      // The camera's scale, not the canvas's: an off-screen picture uses the tiles the screen does.
+      level: levelForScale(stage.scaleX()),
+      pixelRatio,
+    };
+    const coords = tilesCovering(view.rect, view.level, pixelRatio);
+    const tiles = coords.map((c) => this.tileAt(c, pixelRatio));
+    if (!onScreen) for (const tile of tiles) paintTile(tile, Infinity, now);
+
+    ctx.save();
+    // Device pixels from here on: tiles land on whole pixels, so neighbours meet without seams.
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    const missing: Tile[] = [];
+    for (const tile of tiles) {
+      if (tile.shown) drawTile(ctx, m, tile);
+      if (!tile.painted) missing.push(tile);
+    }
+    for (const tile of missing) this.drawFallback(ctx, m, tile);
+    ctx.restore();
+
+    if (!onScreen) return;
+    const transform = `${m.a},${m.e},${m.f},${ctx.canvas.width},${ctx.canvas.height}`;
+    if (transform !== this.lastTransform) {
+      this.lastTransform = transform;
+      this.movedAt = now();
+    }
+    this.lastView = view;
+    if (tiles.every(isCurrent)) {
+      if (this.markPending) {
+        this.markPending = false;
+        performance.mark(VIEW_DRAWN_MARK, {
+          detail: {
+            signatures: this.index.itemsInRect(view.rect).length,
+            total: this.byId.size,
+          },
+        });
+      }
+      this.scheduleIdle();
+    } else this.scheduleFrame();
+  }
+
+  /** Covers a tile not painted yet with the nearest level that has the same part of the wall. */
+  private drawFallback(ctx: CanvasRenderingContext2D, m: DOMMatrix, tile: Tile): void {
+    const { level } = tile.coord;
+    const pixelRatio = this.pixelRatio();
+    // Shrunk a little: a tile's edge-inclusive neighbours at the other level are not needed.
+    const inner = grow(tile.rect, -tile.rect.width / 1024);
+    let best: Tile[] = [];
+    for (let d = 1; d <= FALLBACK_LEVELS; d++) {
+      for (const other of [level - d, level + d]) {
+        if (!this.levels.has(other)) continue;
+        const covering = tilesCovering(inner, other, pixelRatio);
+        const ready = covering
+          .map((c) => this.cache.peek(tileKey(c)))
+          .filter((t): t is Tile => t !== undefined && t.painted);
+        if (ready.length === covering.length) {
+          best = ready;
+          d = FALLBACK_LEVELS;
+          break;
+        }
+        if (ready.length > best.length) best = ready;
+      }
+    }
+    if (best.length === 0) return;
+    const [x0, y0, x1, y1] = deviceRect(m, tile.rect);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x0, y0, x1 - x0, y1 - y0);
+    ctx.clip();
+    for (const t of best) if (t.shown) drawTile(ctx, m, t);
+    ctx.restore();
+  }
+
+  private scheduleFrame(): void {
+    if (this.frame !== null || this.destroyed) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = null;
+      const view = this.lastView;
+      if (!view || this.destroyed) return;
+      const budget = now() - this.movedAt < MOVING_FOR_MS ? MOVING_BUDGET_MS : STILL_BUDGET_MS;
+      const deadline = now() + budget;
+      let progressed = false;
+      for (const coord of tilesByDistance(view.rect, view.level, view.pixelRatio)) {
+        const tile = this.tileAt(coord, view.pixelRatio);
+        if (isCurrent(tile)) continue;
+        paintTile(tile, deadline, now);
+        progressed = true;
+        if (now() >= deadline) break;
+      }
+      // The next draw shows the progress, and schedules more work if any is left.
+      if (progressed) this.layer.batchDraw();
+    });
+  }
+
+  /** Idle time paints ahead: a ring of half a view around the view, then the whole wall far out. */
+  private scheduleIdle(): void {
+    if (this.idle !== null || this.destroyed) return;
+    this.idle = requestIdle(() => {
+      this.idle = null;
+      const view = this.lastView;
+      if (!view || this.destroyed) return;
+      const deadline = now() + IDLE_BUDGET_MS;
+      const ahead = this.tilesAhead(view);
+      let left = false;
+      for (const coord of ahead) {
+        const tile = this.tileAt(coord, view.pixelRatio);
+        if (isCurrent(tile)) continue;
+        if (now() >= deadline) {
+          left = true;
+          break;
+        }
+        paintTile(tile, deadline, now);
+        left ||= !isCurrent(tile);
+      }
+      if (left) this.scheduleIdle();
+    });
+  }
+
+  private tilesAhead(view: View): TileCoord[] {
+    const { rect, level, pixelRatio } = view;
+    const inView = tilesCovering(rect, level, pixelRatio).length;
+    const ring = tilesByDistance(grow(rect, rect.width / 2, rect.height / 2), level, pixelRatio);
+    const stage = this.layer.getStage()!;
+    const far = levelForScale(minScale({ width: stage.width(), height: stage.height() }));
+    const overview = far < level ? tilesCovering(WALL, far, pixelRatio) : [];
+    // Never so many that painting ahead would push the view's own tiles out of the cache.
+    return [...ring, ...overview].slice(0, Math.max(0, this.maxTiles - inView));
+  }
+}
+
+/** A wall rect in device pixels, rounded to whole pixels. */
+function deviceRect(m: DOMMatrix, r: Rect): [number, number, number, number] {
+  return [
+    Math.round(m.a * r.x + m.e),
+    Math.round(m.d * r.y + m.f),
+    Math.round(m.a * (r.x + r.width) + m.e),
+    Math.round(m.d * (r.y + r.height) + m.f),
+  ];
+}
+
+function drawTile(ctx: CanvasRenderingContext2D, m: DOMMatrix, tile: Tile): void {
+  const [x0, y0, x1, y1] = deviceRect(m, tile.rect);
+  ctx.drawImage(tile.shown!, x0, y0, x1 - x0, y1 - y0);
+}
+
+// Safari has no requestIdleCallback: a short timeout stands in for it.
+function requestIdle(callback: () => void): number {
+  return typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(callback, { timeout: 500 })
+    : window.setTimeout(callback, 50);
+}
+
+function cancelIdle(handle: number): void {
+  if (typeof cancelIdleCallback === 'function') cancelIdleCallback(handle);
+  else clearTimeout(handle);
+}
