@@ -26,7 +26,8 @@ export interface TileCoord {
 
 /** The level whose tiles are drawn at this camera scale: the nearest power of two. */
 export function levelForScale(scale: number): number {
-  return Math.round(Math.log2(scale));
+  // `|| 0`: no -0 level for scales just under 1.
+  return Math.round(Math.log2(scale)) || 0;
 }
 
 /** Device pixels per wall pixel in a tile of this level. */
