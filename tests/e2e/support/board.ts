@@ -7,6 +7,7 @@
  * wall coordinates are the 3200×3200 wall's own.
  */
 import { expect, type CDPSession, type Locator, type Page } from '@playwright/test';
+import { PNG } from 'pngjs';
 import { test as base, type WallServer } from './fixtures.ts';
 
 export type XY = readonly [number, number];
@@ -184,6 +185,18 @@ export class Board {
         return [...ctx.getImageData(0, 0, 1, 1).data] as [number, number, number, number];
       });
     }, points);
+  }
+
+  /**
+   * What the screen really shows at these CSS pixels: one screenshot of the page (the frame the
+   * compositor has, whatever the board's layers are still painting), read at CSS scale.
+   */
+  async screenPixels(points: readonly XY[]): Promise<Rgba[]> {
+    const png = PNG.sync.read(await this.page.screenshot({ scale: 'css' }));
+    return points.map(([x, y]) => {
+      const i = (Math.floor(y) * png.width + Math.floor(x)) * 4;
+      return [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!, png.data[i + 3]!];
+    });
   }
 
   async pixelAt(point: XY): Promise<Rgba> {

@@ -63,6 +63,12 @@ const STILL_BUDGET_MS = 24;
 const IDLE_BUDGET_MS = 10;
 /** After a camera move, frames count as moving this long. */
 const MOVING_FOR_MS = 300;
+/**
+ * While the scale keeps changing (a wheel turn, a pinch) a level may be left before it is
+ * painted: if another level covers the missing tiles meanwhile, painting waits until the scale
+ * has held this long.
+ */
+const ZOOM_SETTLE_MS = 150;
 /** The deepest search for a fallback level, in levels either way. */
 const FALLBACK_LEVELS = 6;
 
@@ -95,6 +101,10 @@ export class TileRenderer {
   private lastView: View | null = null;
   private lastTransform = '';
   private movedAt = -Infinity;
+  private lastScale = 0;
+  private scaledAt = -Infinity;
+  /** Tiles of the last frame on screen that nothing covered: neither their paint nor a fallback. */
+  private uncovered = 0;
   private frame: number | null = null;
   private idle: number | null = null;
   private destroyed = false;
@@ -245,10 +255,16 @@ export class TileRenderer {
       if (tile.shown) drawTile(ctx, m, tile);
       if (!tile.painted) missing.push(tile);
     }
-    for (const tile of missing) this.drawFallback(ctx, m, tile);
+    let uncovered = 0;
+    for (const tile of missing) if (!this.drawFallback(ctx, m, tile)) uncovered++;
     ctx.restore();
 
     if (!onScreen) return;
+    this.uncovered = uncovered;
+    if (m.a !== this.lastScale) {
+      this.lastScale = m.a;
+      this.scaledAt = now();
+    }
     const transform = `${m.a},${m.e},${m.f},${ctx.canvas.width},${ctx.canvas.height}`;
     if (transform !== this.lastTransform) {
       this.lastTransform = transform;
@@ -269,29 +285,34 @@ export class TileRenderer {
     } else this.scheduleFrame();
   }
 
-  /** Covers a tile not painted yet with the nearest level that has the same part of the wall. */
-  private drawFallback(ctx: CanvasRenderingContext2D, m: DOMMatrix, tile: Tile): void {
+  /**
+   * Covers a tile not painted yet with the nearest level that has the same part of the wall:
+   * coarser ones first (one tile covers many: cheap to scale up), or the next finer one. Returns
+   * false when no level had any of it.
+   */
+  private drawFallback(ctx: CanvasRenderingContext2D, m: DOMMatrix, tile: Tile): boolean {
     const { level } = tile.coord;
     const pixelRatio = this.pixelRatio();
     // Shrunk a little: a tile's edge-inclusive neighbours at the other level are not needed.
     const inner = grow(tile.rect, -tile.rect.width / 1024);
     let best: Tile[] = [];
-    for (let d = 1; d <= FALLBACK_LEVELS; d++) {
-      for (const other of [level - d, level + d]) {
-        if (!this.levels.has(other)) continue;
-        const covering = tilesCovering(inner, other, pixelRatio);
-        const ready = covering
-          .map((c) => this.cache.peek(tileKey(c)))
-          .filter((t): t is Tile => t !== undefined && t.painted);
-        if (ready.length === covering.length) {
-          best = ready;
-          d = FALLBACK_LEVELS;
-          break;
-        }
-        if (ready.length > best.length) best = ready;
+    let bestShare = 0;
+    const candidates = [level - 1, level + 1];
+    for (let d = 2; d <= FALLBACK_LEVELS; d++) candidates.push(level - d);
+    for (const other of candidates) {
+      if (!this.levels.has(other)) continue;
+      const covering = tilesCovering(inner, other, pixelRatio);
+      const ready = covering
+        .map((c) => this.cache.peek(tileKey(c)))
+        .filter((t): t is Tile => t !== undefined && t.painted);
+      const share = ready.length / covering.length;
+      if (share > bestShare) {
+        best = ready;
+        bestShare = share;
       }
+      if (share === 1) break;
     }
-    if (best.length === 0) return;
+    if (best.length === 0) return false;
     const [x0, y0, x1, y1] = deviceRect(m, tile.rect);
     ctx.save();
     ctx.beginPath();
@@ -299,6 +320,7 @@ export class TileRenderer {
     ctx.clip();
     for (const t of best) if (t.shown) drawTile(ctx, m, t);
     ctx.restore();
+    return true;
   }
 
   private scheduleFrame(): void {
@@ -307,6 +329,11 @@ export class TileRenderer {
       this.frame = null;
       const view = this.lastView;
       if (!view || this.destroyed) return;
+      if (this.uncovered === 0 && now() - this.scaledAt < ZOOM_SETTLE_MS) {
+        // Zooming on, and the screen is covered: this level may be gone before it is painted.
+        this.scheduleFrame();
+        return;
+      }
       const budget = now() - this.movedAt < MOVING_FOR_MS ? MOVING_BUDGET_MS : STILL_BUDGET_MS;
       const deadline = now() + budget;
       let progressed = false;
@@ -325,13 +352,14 @@ export class TileRenderer {
   /** Idle time paints ahead: a ring of half a view around the view, then the whole wall far out. */
   private scheduleIdle(): void {
     if (this.idle !== null || this.destroyed) return;
-    this.idle = requestIdle(() => {
+    this.idle = requestIdle((idleMs) => {
       this.idle = null;
       const view = this.lastView;
       if (!view || this.destroyed) return;
-      const deadline = now() + IDLE_BUDGET_MS;
+      const deadline = now() + Math.min(IDLE_BUDGET_MS, idleMs);
       const ahead = this.tilesAhead(view);
       let left = false;
+      let shows = false;
       for (const coord of ahead) {
         const tile = this.tileAt(coord, view.pixelRatio);
         if (isCurrent(tile)) continue;
@@ -341,20 +369,28 @@ export class TileRenderer {
         }
         paintTile(tile, deadline, now);
         left ||= !isCurrent(tile);
+        shows ||= coord.level === view.level && rectsMeet(tile.rect, view.rect);
       }
+      // The view moved onto what was painted ahead (or the signatures changed meanwhile).
+      if (shows) this.layer.batchDraw();
       if (left) this.scheduleIdle();
     });
   }
 
   private tilesAhead(view: View): TileCoord[] {
     const { rect, level, pixelRatio } = view;
-    const inView = tilesCovering(rect, level, pixelRatio).length;
-    const ring = tilesByDistance(grow(rect, rect.width / 2, rect.height / 2), level, pixelRatio);
+    const inView = new Set(tilesCovering(rect, level, pixelRatio).map(tileKey));
+    // The view's own tiles are the frames' work, which redraws as it goes.
+    const ring = tilesByDistance(
+      grow(rect, rect.width / 2, rect.height / 2),
+      level,
+      pixelRatio,
+    ).filter((c) => !inView.has(tileKey(c)));
     const stage = this.layer.getStage()!;
     const far = levelForScale(minScale({ width: stage.width(), height: stage.height() }));
     const overview = far < level ? tilesCovering(WALL, far, pixelRatio) : [];
     // Never so many that painting ahead would push the view's own tiles out of the cache.
-    return [...ring, ...overview].slice(0, Math.max(0, this.maxTiles - inView));
+    return [...ring, ...overview].slice(0, Math.max(0, this.maxTiles - inView.size));
   }
 }
 
@@ -373,11 +409,14 @@ function drawTile(ctx: CanvasRenderingContext2D, m: DOMMatrix, tile: Tile): void
   ctx.drawImage(tile.shown!, x0, y0, x1 - x0, y1 - y0);
 }
 
-// Safari has no requestIdleCallback: a short timeout stands in for it.
-function requestIdle(callback: () => void): number {
+/**
+ * Calls back when the page is idle, with how long it may work (at least a millisecond, so a busy
+ * page still makes progress). Safari has no requestIdleCallback: a short timeout stands in.
+ */
+function requestIdle(callback: (idleMs: number) => void): number {
   return typeof requestIdleCallback === 'function'
-    ? requestIdleCallback(callback, { timeout: 500 })
-    : window.setTimeout(callback, 50);
+    ? requestIdleCallback((deadline) => callback(Math.max(1, deadline.timeRemaining())))
+    : window.setTimeout(() => callback(IDLE_BUDGET_MS / 2), 50);
 }
 
 function cancelIdle(handle: number): void {

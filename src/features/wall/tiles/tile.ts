@@ -19,6 +19,17 @@ import {
 } from '../../../domain/tiles.ts';
 import { paintSignature, prepareSignaturePaint } from '../../../ui/paint-signature.ts';
 
+/**
+ * Chromium records canvas calls and rasterizes them later (when the canvas is drawn somewhere),
+ * so the time a stroke call takes says little about its cost. Reading a pixel makes the canvas
+ * rasterize what it recorded now, inside the budget that paid for it: every few signatures.
+ */
+const FLUSH_EVERY = 4;
+
+function rasterize(ctx: CanvasRenderingContext2D): void {
+  ctx.getImageData(0, 0, 1, 1);
+}
+
 /** What one tile's canvas holds in memory (RGBA). */
 export const TILE_BYTES = TILE_PIXELS * TILE_PIXELS * 4;
 
@@ -88,11 +99,17 @@ export function paintTile(tile: Tile, deadline: number, now: () => number): bool
     tile.target ??= newTileCanvas(tile);
     const ctx = tile.target.getContext('2d')!;
     const inPlace = tile.target === tile.shown;
-    do {
+    let painted = 0;
+    for (;;) {
       const signature = tile.queue[tile.next++]!;
       paintSignature(ctx, signature);
       if (inPlace) tile.shownItems.push(signature);
-    } while (tile.next < tile.queue.length && now() < deadline);
+      const done = tile.next >= tile.queue.length;
+      if (done || ++painted % FLUSH_EVERY === 0) {
+        rasterize(ctx);
+        if (done || now() >= deadline) break;
+      }
+    }
     if (tile.next < tile.queue.length) return false;
   }
   if (tile.target !== tile.shown) {
