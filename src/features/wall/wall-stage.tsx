@@ -1,7 +1,8 @@
 /**
  * The wall: a viewport-sized Konva Stage looking at the 3200×3200 wall (never a 3200² on-screen
  * stage, docs/research/konva.md §3), moved and scaled by the camera: the wall is the stage's coordinate space,
- * so strokes stay 3 wall pixels wide at every zoom. Two non-listening layers: the saved signatures (culled), and the draft
+ * so strokes stay 3 wall pixels wide at every zoom. Two non-listening layers: the saved signatures
+ * (composed from cached bitmap tiles, use-tiled-signatures.ts), and the draft
  * (pending signature and live stroke). Hit tests use the domain's outline index, not Konva's
  * hit graph; the Stage itself still receives pointer and drag events.
  */
