@@ -57,8 +57,8 @@ export interface TileState {
 
 /** Painting per frame while the camera moves: a 60 Hz frame keeps room for composing. */
 const MOVING_BUDGET_MS = 8;
-/** Painting per frame while nothing moves: the view fills faster, still far under a long task. */
-const STILL_BUDGET_MS = 24;
+/** Painting per frame while nothing moves: the view fills faster, still under a long task. */
+const STILL_BUDGET_MS = 32;
 /** Idle prefetching per slice. */
 const IDLE_BUDGET_MS = 10;
 /** After a camera move, frames count as moving this long. */
@@ -158,6 +158,8 @@ export class TileRenderer {
     for (const [tile, list] of additions) addToTile(tile, list);
 
     this.markPending = true;
+    // Paint from the next frame on, while that frame's draw still shows the last paint.
+    this.scheduleFrame();
     this.layer.batchDraw();
   }
 
@@ -337,14 +339,21 @@ export class TileRenderer {
       const budget = now() - this.movedAt < MOVING_FOR_MS ? MOVING_BUDGET_MS : STILL_BUDGET_MS;
       const deadline = now() + budget;
       let progressed = false;
+      let left = false;
       for (const coord of tilesByDistance(view.rect, view.level, view.pixelRatio)) {
         const tile = this.tileAt(coord, view.pixelRatio);
         if (isCurrent(tile)) continue;
+        if (now() >= deadline) {
+          left = true;
+          break;
+        }
         paintTile(tile, deadline, now);
         progressed = true;
-        if (now() >= deadline) break;
+        left ||= !isCurrent(tile);
       }
-      // The next draw shows the progress, and schedules more work if any is left.
+      // Painting goes on next frame, before that frame's draw (registered first), which shows
+      // this frame's progress: one step of painting per frame, not one every other frame.
+      if (left) this.scheduleFrame();
       if (progressed) this.layer.batchDraw();
     });
   }
