@@ -122,7 +122,8 @@ export async function runBrowserMeasures({
         .catch(() => {});
     }
     const pan = await afterLoad('pan', () => measurePan(page, pointer, size));
-    const zoom = await afterLoad('zoom', () => measureZoom(page, size));
+    const dpr = 'deviceScaleFactor' in options ? options.deviceScaleFactor : 1;
+    const zoom = await afterLoad('zoom', () => measureZoom(page, size, dpr));
     const draw = await afterLoad('draw', () => measureDraw(page, pointer, drawPatch, size));
     await page.close();
 

@@ -62,9 +62,14 @@ function restoreCamera(): { min: number; max: number } {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * `deviceScaleFactor`: Chromium hands the page wheel deltas divided by it (CDP sends device
+ * pixels), so the phone (DPR 3) gets the same CSS-pixel turns as the desktop.
+ */
 export async function measureZoom(
   page: Page,
   viewport: { width: number; height: number },
+  deviceScaleFactor = 1,
 ): Promise<ZoomResult> {
   await page.mouse.move(viewport.width / 2, viewport.height / 2);
   await page.evaluate(trackScale);
@@ -72,7 +77,7 @@ export async function measureZoom(
   let deadline = performance.now();
   for (const direction of ZOOM_STEPS) {
     deadline += FRAME_MS;
-    await page.mouse.wheel(0, direction * WHEEL_DELTA);
+    await page.mouse.wheel(0, direction * WHEEL_DELTA * deviceScaleFactor);
     const wait = deadline - performance.now();
     if (wait > 0) await sleep(wait);
   }
