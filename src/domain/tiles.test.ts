@@ -9,6 +9,7 @@ import {
   tileKey,
   tileRect,
   tileWallSize,
+  tilesAhead,
   tilesByDistance,
   tilesCovering,
   union,
@@ -100,6 +101,37 @@ describe('tilesCovering', () => {
     const order = tilesByDistance(view, 0, 1).map((t) => t.col);
     expect(order[0]).toBe(1);
     expect(order.slice(1).sort()).toEqual([0, 2]);
+  });
+});
+
+describe('tilesAhead', () => {
+  // A 512 × 256 view from (512, 512): columns 2–3 of row 2 at level 0.
+  const view = { x: 512, y: 512, width: 511, height: 255 };
+
+  it('paints a ring of half a view around the view first, never the view itself', () => {
+    const ahead = tilesAhead(view, 0, 1, 0, 1000);
+    const keys = new Set(ahead.map(tileKey));
+    for (const t of tilesCovering(view, 0, 1)) expect(keys.has(tileKey(t))).toBe(false);
+    // The ring reaches 256 px left and right, 128 up and down: columns 1–4, rows 1–3.
+    expect(ahead.every((t) => t.level === 0)).toBe(true);
+    expect(Math.min(...ahead.map((t) => t.col))).toBe(1);
+    expect(Math.max(...ahead.map((t) => t.col))).toBe(4);
+    expect(ahead).toHaveLength(4 * 3 - 2);
+  });
+
+  it('then the whole wall at the overview level, when that level is further out', () => {
+    const ahead = tilesAhead(view, 0, 1, -2, 1000);
+    const overview = ahead.filter((t) => t.level === -2);
+    expect(overview).toHaveLength(
+      tilesCovering({ x: 0, y: 0, width: 3200, height: 3200 }, -2, 1).length,
+    );
+    expect(ahead.findIndex((t) => t.level === -2)).toBe(4 * 3 - 2);
+  });
+
+  it('stops where the view and what is painted ahead would fill the cache', () => {
+    const inView = tilesCovering(view, 0, 1).length;
+    expect(tilesAhead(view, 0, 1, -2, inView + 3)).toHaveLength(3);
+    expect(tilesAhead(view, 0, 1, -2, inView)).toEqual([]);
   });
 });
 

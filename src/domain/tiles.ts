@@ -81,6 +81,30 @@ export function tilesByDistance(r: Rect, level: number, pixelRatio: number): Til
   return tilesCovering(r, level, pixelRatio).sort((a, b) => distance(a) - distance(b));
 }
 
+/**
+ * What to paint ahead of the camera while the page is idle, most useful first: a ring of half a
+ * view around the view at its level (a pan finds its tiles ready), then the whole wall at the
+ * furthest level `overviewLevel` (a fast pan or a zoom out always finds something to scale).
+ * The view's own tiles are left out, and the list stops where the view and it together would
+ * fill `maxTiles`, so painting ahead never pushes the view out of the cache.
+ */
+export function tilesAhead(
+  view: Rect,
+  level: number,
+  pixelRatio: number,
+  overviewLevel: number,
+  maxTiles: number,
+): TileCoord[] {
+  const inView = new Set(tilesCovering(view, level, pixelRatio).map(tileKey));
+  const ring = tilesByDistance(grow(view, view.width / 2, view.height / 2), level, pixelRatio);
+  const wall = { x: 0, y: 0, width: WALL_SIZE, height: WALL_SIZE };
+  const overview = overviewLevel < level ? tilesCovering(wall, overviewLevel, pixelRatio) : [];
+  return [...ring.filter((c) => !inView.has(tileKey(c))), ...overview].slice(
+    0,
+    Math.max(0, maxTiles - inView.size),
+  );
+}
+
 /** `r` grown by `margin` on every side. */
 export function grow(r: Rect, marginX: number, marginY = marginX): Rect {
   return {

@@ -15,13 +15,12 @@
 import type KonvaTypes from 'konva';
 import Konva from '../../../ui/konva.ts';
 import { minScale } from '../../../domain/camera.ts';
-import { WALL_SIZE, defaultCaption } from '../../../domain/constants.ts';
 import { rectsMeet, type Rect } from '../../../domain/geometry.ts';
 import { createOutlineIndex, type OutlineIndex } from '../../../domain/outline-index.ts';
 import type { Signature } from '../../../domain/signature.ts';
 import {
-  grow,
   levelForScale,
+  tilesAhead,
   tileKey,
   tilesByDistance,
   tilesCovering,
@@ -29,6 +28,9 @@ import {
 } from '../../../domain/tiles.ts';
 import { paintedExtentOf } from '../../../ui/paint-signature.ts';
 import { createTileCache, TILE_BUDGET_BYTES, tilesInBudget, type TileCache } from './tile-cache.ts';
+import { cancelIdle, requestIdle } from './idle.ts';
+import { drawFallback, drawTile } from './tile-draw.ts';
+import { tileStateOf, type TileState } from './tile-state.ts';
 import {
   addToTile,
   createTile,
@@ -44,17 +46,6 @@ export const VIEW_DRAWN_MARK = 'signwall:view-drawn';
 /** The Shape's Konva name: `stage.findOne('.signature-tiles')`. */
 export const TILES_SHAPE_NAME = 'signature-tiles';
 
-/** What the tiles hold, read through the Shape's `tileState` attribute. */
-export interface TileState {
-  /** Ids of the signatures painted in the tiles of the last frame on screen that meet the view. */
-  idsInView: number[];
-  /** The captions painted for those signatures (their own text, or `#<id>`). */
-  captionsInView: string[];
-  /** Tiles cached, and the bytes the cache counts for them. */
-  tiles: number;
-  bytes: number;
-}
-
 /** Painting per frame while the camera moves: a 60 Hz frame keeps room for composing. */
 const MOVING_BUDGET_MS = 8;
 /** Painting per frame while nothing moves: the view fills faster, still under a long task. */
@@ -69,8 +60,6 @@ const MOVING_FOR_MS = 300;
  * has held this long.
  */
 const ZOOM_SETTLE_MS = 150;
-/** The deepest search for a fallback level, in levels either way. */
-const FALLBACK_LEVELS = 6;
 
 interface Painted {
   readonly id: number;
@@ -84,8 +73,6 @@ interface View {
   readonly level: number;
   readonly pixelRatio: number;
 }
-
-const WALL: Rect = { x: 0, y: 0, width: WALL_SIZE, height: WALL_SIZE };
 
 const now = () => performance.now();
 
@@ -173,21 +160,12 @@ export class TileRenderer {
 
   private state(): TileState {
     const view = this.lastView;
-    const seen = new Map<number, Signature>();
-    if (view) {
-      for (const coord of tilesCovering(view.rect, view.level, view.pixelRatio)) {
-        for (const s of this.cache.peek(tileKey(coord))?.shownItems ?? []) {
-          if (rectsMeet(paintedExtentOf(s), view.rect)) seen.set(s.id, s);
-        }
-      }
-    }
-    const inView = [...seen.values()];
-    return {
-      idsInView: inView.map((s) => s.id),
-      captionsInView: inView.map((s) => s.caption ?? defaultCaption(s.id)),
-      tiles: this.cache.size,
-      bytes: this.cache.calculatedSize,
-    };
+    const inView = view
+      ? tilesCovering(view.rect, view.level, view.pixelRatio).flatMap(
+          (c) => this.cache.peek(tileKey(c)) ?? [],
+        )
+      : [];
+    return tileStateOf(inView, view?.rect ?? null, this.cache);
   }
 
   private signaturesIn(rect: Rect): Signature[] {
@@ -258,7 +236,10 @@ export class TileRenderer {
       if (!tile.painted) missing.push(tile);
     }
     let uncovered = 0;
-    for (const tile of missing) if (!this.drawFallback(ctx, m, tile)) uncovered++;
+    const cached = (key: string) => this.cache.peek(key);
+    for (const tile of missing) {
+      if (!drawFallback(ctx, m, tile, { levels: this.levels, cached, pixelRatio })) uncovered++;
+    }
     ctx.restore();
 
     if (!onScreen) return;
@@ -285,44 +266,6 @@ export class TileRenderer {
       }
       this.scheduleIdle();
     } else this.scheduleFrame();
-  }
-
-  /**
-   * Covers a tile not painted yet with the nearest level that has the same part of the wall:
-   * coarser ones first (one tile covers many: cheap to scale up), or the next finer one. Returns
-   * false when no level had any of it.
-   */
-  private drawFallback(ctx: CanvasRenderingContext2D, m: DOMMatrix, tile: Tile): boolean {
-    const { level } = tile.coord;
-    const pixelRatio = this.pixelRatio();
-    // Shrunk a little: a tile's edge-inclusive neighbours at the other level are not needed.
-    const inner = grow(tile.rect, -tile.rect.width / 1024);
-    let best: Tile[] = [];
-    let bestShare = 0;
-    const candidates = [level - 1, level + 1];
-    for (let d = 2; d <= FALLBACK_LEVELS; d++) candidates.push(level - d);
-    for (const other of candidates) {
-      if (!this.levels.has(other)) continue;
-      const covering = tilesCovering(inner, other, pixelRatio);
-      const ready = covering
-        .map((c) => this.cache.peek(tileKey(c)))
-        .filter((t): t is Tile => t !== undefined && t.painted);
-      const share = ready.length / covering.length;
-      if (share > bestShare) {
-        best = ready;
-        bestShare = share;
-      }
-      if (share === 1) break;
-    }
-    if (best.length === 0) return false;
-    const [x0, y0, x1, y1] = deviceRect(m, tile.rect);
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(x0, y0, x1 - x0, y1 - y0);
-    ctx.clip();
-    for (const t of best) if (t.shown) drawTile(ctx, m, t);
-    ctx.restore();
-    return true;
   }
 
   private scheduleFrame(): void {
@@ -383,52 +326,12 @@ export class TileRenderer {
       // The view moved onto what was painted ahead (or the signatures changed meanwhile).
       if (shows) this.layer.batchDraw();
       if (left) this.scheduleIdle();
-    });
+    }, IDLE_BUDGET_MS / 2);
   }
 
   private tilesAhead(view: View): TileCoord[] {
-    const { rect, level, pixelRatio } = view;
-    const inView = new Set(tilesCovering(rect, level, pixelRatio).map(tileKey));
-    // The view's own tiles are the frames' work, which redraws as it goes.
-    const ring = tilesByDistance(
-      grow(rect, rect.width / 2, rect.height / 2),
-      level,
-      pixelRatio,
-    ).filter((c) => !inView.has(tileKey(c)));
     const stage = this.layer.getStage()!;
     const far = levelForScale(minScale({ width: stage.width(), height: stage.height() }));
-    const overview = far < level ? tilesCovering(WALL, far, pixelRatio) : [];
-    // Never so many that painting ahead would push the view's own tiles out of the cache.
-    return [...ring, ...overview].slice(0, Math.max(0, this.maxTiles - inView.size));
+    return tilesAhead(view.rect, view.level, view.pixelRatio, far, this.maxTiles);
   }
-}
-
-/** A wall rect in device pixels, rounded to whole pixels. */
-function deviceRect(m: DOMMatrix, r: Rect): [number, number, number, number] {
-  return [
-    Math.round(m.a * r.x + m.e),
-    Math.round(m.d * r.y + m.f),
-    Math.round(m.a * (r.x + r.width) + m.e),
-    Math.round(m.d * (r.y + r.height) + m.f),
-  ];
-}
-
-function drawTile(ctx: CanvasRenderingContext2D, m: DOMMatrix, tile: Tile): void {
-  const [x0, y0, x1, y1] = deviceRect(m, tile.rect);
-  ctx.drawImage(tile.shown!, x0, y0, x1 - x0, y1 - y0);
-}
-
-/**
- * Calls back when the page is idle, with how long it may work (at least a millisecond, so a busy
- * page still makes progress). Safari has no requestIdleCallback: a short timeout stands in.
- */
-function requestIdle(callback: (idleMs: number) => void): number {
-  return typeof requestIdleCallback === 'function'
-    ? requestIdleCallback((deadline) => callback(Math.max(1, deadline.timeRemaining())))
-    : window.setTimeout(() => callback(IDLE_BUDGET_MS / 2), 50);
-}
-
-function cancelIdle(handle: number): void {
-  if (typeof cancelIdleCallback === 'function') cancelIdleCallback(handle);
-  else clearTimeout(handle);
 }
