@@ -4,13 +4,7 @@
  * signatures.' once per load; toasts clear after 2 s; only signatures near the viewport are drawn.
  */
 import type { Route } from '@playwright/test';
-import { expect, test, TOASTS, WALL_GREY, WHITE, type Board } from './support/board.ts';
-
-/** The captions the board's tiles show in view (every signature these tests seed is in view). */
-async function captions(board: Board): Promise<string[]> {
-  await expect.poll(async () => (await board.tileState()).idsInView.length).toBeGreaterThan(0);
-  return board.shownCaptions();
-}
+import { expect, test, TOASTS, WALL_GREY, WHITE } from './support/board.ts';
 
 test("saved signatures are drawn with their captions, then 'Signatures loaded!'", async ({
   board,
@@ -47,7 +41,7 @@ test("saved signatures are drawn with their captions, then 'Signatures loaded!'"
       [700, 400],
     ]),
   ).toEqual([WHITE, WHITE, WHITE, WALL_GREY, WALL_GREY]);
-  expect((await captions(board)).sort()).toEqual([`#${bare.id}`, 'hello']);
+  expect((await board.shownCaptions()).sort()).toEqual([`#${bare.id}`, 'hello']);
   expect(hello.caption).toBe('hello');
   expect(await board.toastsShown()).toEqual([TOASTS.loaded]);
 });
@@ -97,7 +91,7 @@ test('a legacy record (one flat stroke) is drawn; an unreadable one is skipped w
       [600, 620],
     ]),
   ).toEqual([WHITE, WHITE, WALL_GREY]);
-  expect(await captions(board)).toContain('legacy');
+  expect(await board.shownCaptions()).toContain('legacy');
   expect(warnings.filter((w) => w.includes('#902'))).toHaveLength(1);
   expect(warnings.filter((w) => w.includes('#901'))).toHaveLength(0);
 });
@@ -220,6 +214,6 @@ test.describe('a server that cuts pages short', () => {
     ];
     for (const signature of seeded) await wall.seed(signature);
     await board.open();
-    expect((await captions(board)).sort()).toEqual(seeded.map((s) => s.caption).sort());
+    expect((await board.shownCaptions()).sort()).toEqual(seeded.map((s) => s.caption).sort());
   });
 });

@@ -43,6 +43,7 @@ export interface RectAttrs {
 
 /** The board's tile renderer's state (src/features/wall/tiles/tile-renderer.ts). */
 export interface TileState {
+  viewDrawn: boolean;
   idsInView: number[];
   captionsInView: string[];
   tiles: number;
@@ -252,7 +253,7 @@ export class Board {
   /**
    * What the board's tiles showed in the last frame on screen (the renderer's `tileState`, on
    * its Shape named 'signature-tiles'): the signatures painted in the tiles in view that meet the
-   * view, and how many tiles and bytes its cache holds.
+   * view, whether every tile in view was current, and how many tiles and bytes its cache holds.
    */
   async tileState(): Promise<TileState> {
     return this.page.evaluate(() => {
@@ -262,9 +263,21 @@ export class Board {
     });
   }
 
-  /** How many saved signatures the tiles in view show. */
+  /**
+   * The tiles' state once a frame on screen has shown every tile in view painted with the current
+   * signatures: tiles paint over a few frames after a change, as a visitor would see.
+   */
+  async drawnTileState(): Promise<TileState> {
+    let state: TileState | null = null;
+    await expect
+      .poll(async () => (state = await this.tileState()).viewDrawn, 'the view is drawn')
+      .toBe(true);
+    return state!;
+  }
+
+  /** How many saved signatures the tiles in view show, once drawn. */
   async shownSignatures(): Promise<number> {
-    return (await this.tileState()).idsInView.length;
+    return (await this.drawnTileState()).idsInView.length;
   }
 
   /** The stage's offset and scale: screen = wall × scale + offset. */
@@ -287,9 +300,9 @@ export class Board {
     return [x * c.scale + c.x, y * c.scale + c.y];
   }
 
-  /** The captions of the saved signatures the tiles in view show. */
+  /** The captions of the saved signatures the tiles in view show, once drawn. */
   async shownCaptions(): Promise<string[]> {
-    return (await this.tileState()).captionsInView;
+    return (await this.drawnTileState()).captionsInView;
   }
 
   /** Counts React commits (every renderer: react-dom and react-konva) from the page's start. */

@@ -92,6 +92,8 @@ export class TileRenderer {
   private scaledAt = -Infinity;
   /** Tiles of the last frame on screen that nothing covered: neither their paint nor a fallback. */
   private uncovered = 0;
+  /** The last frame on screen showed every tile in view current. */
+  private viewDrawn = false;
   private frame: number | null = null;
   private idle: number | null = null;
   private destroyed = false;
@@ -165,7 +167,7 @@ export class TileRenderer {
           (c) => this.cache.peek(tileKey(c)) ?? [],
         )
       : [];
-    return tileStateOf(inView, view?.rect ?? null, this.cache);
+    return tileStateOf(inView, view?.rect ?? null, this.viewDrawn, this.cache);
   }
 
   private signaturesIn(rect: Rect): Signature[] {
@@ -254,7 +256,8 @@ export class TileRenderer {
       this.movedAt = now();
     }
     this.lastView = view;
-    if (tiles.every(isCurrent)) {
+    this.viewDrawn = tiles.every(isCurrent);
+    if (this.viewDrawn) {
       if (this.markPending) {
         this.markPending = false;
         performance.mark(VIEW_DRAWN_MARK, {

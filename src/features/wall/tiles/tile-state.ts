@@ -9,6 +9,8 @@ import { paintedExtentOf } from '../../../ui/paint-signature.ts';
 import type { Tile } from './tile.ts';
 
 export interface TileState {
+  /** Every tile in view was painted with the current signatures in the last frame on screen. */
+  viewDrawn: boolean;
   /** Ids of the signatures painted in the tiles of the last frame on screen that meet the view. */
   idsInView: number[];
   /** The captions painted for those signatures (their own text, or `#<id>`). */
@@ -22,6 +24,7 @@ export interface TileState {
 export function tileStateOf(
   inView: readonly Tile[],
   view: Rect | null,
+  viewDrawn: boolean,
   cache: { readonly size: number; readonly calculatedSize: number },
 ): TileState {
   const seen = new Map<number, Signature>();
@@ -32,6 +35,7 @@ export function tileStateOf(
   }
   const shown = [...seen.values()];
   return {
+    viewDrawn,
     idsInView: shown.map((s) => s.id),
     captionsInView: shown.map((s) => s.caption ?? defaultCaption(s.id)),
     tiles: cache.size,
