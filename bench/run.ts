@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the wall benchmark of issue 6. Builds the app, seeds fresh servers with
- * generated walls through the data API, measures load, pan, draw, export and JS heap in headless
+ * generated walls through the data API, measures load, pan, zoom, draw, export and JS heap in headless
  * Chromium on desktop and phone, loads the API from this process, and prints one table (also
  * written to bench/results/latest.json). Figures are medians of BENCH_RUNS runs. It reports;
  * it never asserts a time.
@@ -100,7 +100,7 @@ function build(outDir: string): Outcome<string> {
 /** Medians per measure over the runs; n/a when no run produced the measure. */
 function aggregate(runs: readonly BrowserRun[]): Aggregate {
   const out: Partial<Aggregate> = {};
-  for (const name of ['load', 'heapAfterLoad', 'pan', 'draw', 'export'] as const) {
+  for (const name of ['load', 'heapAfterLoad', 'pan', 'zoom', 'draw', 'export'] as const) {
     const outcomes = runs.map((r) => r[name] as Outcome<unknown>);
     const values = outcomes.flatMap((o) => (o.ok ? [o.value] : []));
     const failure = outcomes.find((o): o is { ok: false; reason: string } => !o.ok);
@@ -220,6 +220,7 @@ async function main(): Promise<void> {
               viewport,
               baseUrl: server.url,
               drawPatch: wall.drawPatch,
+              wallSize: wall.signatures.length,
               skip,
             });
             runs.push(run);
@@ -332,6 +333,7 @@ function summary(run: BrowserRun): string {
   return [
     `load ${part(run.load, (v) => `${Math.round(v.loadMs)} ms`)}`,
     `pan p95 ${part(run.pan, (v) => `${Math.round(v.p95)} ms`)}`,
+    `zoom p95 ${part(run.zoom, (v) => `${Math.round(v.p95)} ms`)}`,
     `draw p95 ${part(run.draw, (v) => `${Math.round(v.p95)} ms`)}`,
     `export ${part(run.export, (v) => `${Math.round(v.exportMs)} ms`)}`,
   ].join(', ');

@@ -34,15 +34,6 @@ export interface KonvaStage {
   y(): number;
   width(): number;
   height(): number;
-  getLayers(): KonvaLayer[];
-}
-
-export interface KonvaLayer {
-  name?(): string;
-  children: Array<{ visible(): boolean }>;
-  on(event: string, handler: () => void): void;
-  off(event: string): void;
-  _waitingForDraw?: boolean;
 }
 
 /** Runs in the page before any of its scripts. Self-contained: no imports, no closures. */

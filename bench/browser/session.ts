@@ -1,6 +1,6 @@
 /**
  * One browser for the whole bench, and one run of every browser measure for a viewport and a
- * wall: a fresh context (cold cache) → load → JS heap after load → pan → draw, then /export in a
+ * wall: a fresh context (cold cache) → load → JS heap after load → pan → zoom → draw, then /export in a
  * new page of the same context. A measure that cannot run (a piece of the app not there yet, a
  * timeout) becomes `n/a` with its reason; the others still run.
  */
@@ -14,6 +14,7 @@ import { installProbe, NAME_SHIM } from './instrument.ts';
 import { mousePointer, touchPointer } from './input.ts';
 import { measureLoad, type LoadResult } from './load.ts';
 import { measurePan, type PanResult } from './pan.ts';
+import { measureZoom, type ZoomResult } from './zoom.ts';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -33,6 +34,7 @@ export interface BrowserRun {
   load: Outcome<LoadResult>;
   heapAfterLoad: Outcome<number>;
   pan: Outcome<PanResult>;
+  zoom: Outcome<ZoomResult>;
   draw: Outcome<DrawResult>;
   export: Outcome<ExportResult>;
 }
@@ -77,6 +79,8 @@ export interface RunOptions {
   viewport: ViewportName;
   baseUrl: string;
   drawPatch: Box;
+  /** Signatures on the wall: the load ends when the board has drawn its view of all of them. */
+  wallSize: number;
   /** Measures known not to run (failed in an earlier run): reported with this reason, not tried. */
   skip?: Partial<Record<MeasureName, string>>;
 }
@@ -86,6 +90,7 @@ export async function runBrowserMeasures({
   viewport,
   baseUrl,
   drawPatch,
+  wallSize,
   skip = {},
 }: RunOptions): Promise<BrowserRun> {
   const options = VIEWPORTS[viewport];
@@ -100,7 +105,9 @@ export async function runBrowserMeasures({
 
     const load: Outcome<LoadResult> = skip.load
       ? skipped(skip.load)
-      : await attempt(() => measureLoad(page, baseUrl, { tap: viewport === 'phone' }));
+      : await attempt(() =>
+          measureLoad(page, baseUrl, { tap: viewport === 'phone', total: wallSize }),
+        );
     const afterLoad = <T>(name: MeasureName, run: () => Promise<T>): Promise<Outcome<T>> => {
       if (!load.ok) return Promise.resolve(skipped(`no load: ${load.reason}`));
       const reason = skip[name];
@@ -115,13 +122,15 @@ export async function runBrowserMeasures({
         .catch(() => {});
     }
     const pan = await afterLoad('pan', () => measurePan(page, pointer, size));
+    const dpr = 'deviceScaleFactor' in options ? options.deviceScaleFactor : 1;
+    const zoom = await afterLoad('zoom', () => measureZoom(page, size, dpr));
     const draw = await afterLoad('draw', () => measureDraw(page, pointer, drawPatch, size));
     await page.close();
 
     const exported: Outcome<ExportResult> = skip.export
       ? skipped(skip.export)
       : await attempt(() => measureExport(context, baseUrl));
-    return { load, heapAfterLoad, pan, draw, export: exported };
+    return { load, heapAfterLoad, pan, zoom, draw, export: exported };
   } finally {
     await context.close();
   }

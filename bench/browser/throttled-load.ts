@@ -4,15 +4,14 @@
  * From the navigation (times are the page's own performance.now(), which starts at it), 'Sign!'
  * clicked (or tapped) as soon as it shows:
  * - view drawn: the first `signwall:view-drawn` mark after `signwall:view-loaded` (the board marks
- *   each frame where every tile in view is painted), else the probe of load.ts once the
- *   view-loaded mark is there (the saved layer drawn with the signatures it shows);
+ *   a frame where every tile in view is painted with the signatures it has);
  * - wall loaded: the 'Signatures loaded!' toast in the DOM (checked every frame);
  * - the bytes of the wall's reads (every GET of /rest/v1/signatures until then): on the wire
  *   (gzip, headers included, CDP encodedDataLength) and decoded (the JSON), and how many reads.
  */
 import type { Browser } from '@playwright/test';
 import { installProbe, NAME_SHIM } from './instrument.ts';
-import { LOAD_ERROR_TOAST, LOADED_TOAST, SAVED_LAYER_NAME, waitForWallDrawn } from './load.ts';
+import { LOAD_ERROR_TOAST, VIEW_DRAWN_MARK } from './load.ts';
 import { VIEWPORTS, type ViewportName } from './session.ts';
 
 export const THROTTLE = {
@@ -21,8 +20,9 @@ export const THROTTLE = {
   downloadThroughput: (1.6 * 1000 * 1000) / 8,
   uploadThroughput: (750 * 1000) / 8,
 };
+export const LOADED_TOAST = 'Signatures loaded!';
+/** The app marks it when the first screen's signatures are in (src/data/wall-query.ts). */
 export const VIEW_LOADED_MARK = 'signwall:view-loaded';
-export const VIEW_DRAWN_MARK = 'signwall:view-drawn';
 
 export interface ThrottledLoadResult {
   /** Navigation → the initial view's signatures drawn. */
@@ -31,11 +31,39 @@ export interface ThrottledLoadResult {
   wallLoadedMs: number;
   /** Signatures in the initial view (the view-loaded mark's detail), -1 if the app did not say. */
   viewSignatures: number;
-  /** 1 when the app's view-drawn mark ended the measure, 0 for the probe. */
-  appMark: boolean;
   wireBytes: number;
   jsonBytes: number;
   reads: number;
+}
+
+/**
+ * In the page: resolves with the time of the app's first view-drawn mark after its view-loaded
+ * mark (the board's tiles show the first screen's signatures), or rejects after `timeoutMs`.
+ */
+function waitForViewDrawn(args: {
+  readyMark: string;
+  markName: string;
+  failed: string;
+  timeoutMs: number;
+}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const tick = () => {
+      const ready = performance.getEntriesByName(args.readyMark, 'mark')[0];
+      const drawn =
+        ready &&
+        performance
+          .getEntriesByName(args.markName, 'mark')
+          .find((m) => m.startTime >= ready.startTime);
+      if (drawn) return resolve(drawn.startTime);
+      const toast = document.querySelector('[data-testid="toast"]')?.textContent?.trim();
+      if (toast === args.failed) return reject(new Error(`the app said: ${toast}`));
+      if (performance.now() > args.timeoutMs) {
+        return reject(new Error(`no ${args.markName} mark after ${args.readyMark}: ${!!ready}`));
+      }
+      requestAnimationFrame(tick);
+    };
+    tick();
+  });
 }
 
 /** In the page: resolves with performance.now() when the toast says the wall is in. */
@@ -97,14 +125,11 @@ export async function measureThrottledLoad(
     });
 
     await page.goto(baseUrl, { waitUntil: 'commit' });
-    const drawn = page.evaluate(waitForWallDrawn, {
-      timeoutMs,
-      stageTimeoutMs: timeoutMs,
-      loaded: LOADED_TOAST,
-      failed: LOAD_ERROR_TOAST,
-      markName: VIEW_DRAWN_MARK,
-      layerName: SAVED_LAYER_NAME,
+    const drawn = page.evaluate(waitForViewDrawn, {
       readyMark: VIEW_LOADED_MARK,
+      markName: VIEW_DRAWN_MARK,
+      failed: LOAD_ERROR_TOAST,
+      timeoutMs,
     });
     const loaded = page.evaluate(waitForToast, {
       loaded: LOADED_TOAST,
@@ -118,7 +143,7 @@ export async function measureThrottledLoad(
     await sign.waitFor({ state: 'visible', timeout: timeoutMs });
     if (viewport === 'phone') await sign.tap();
     else await sign.click();
-    const view = await drawn;
+    const viewDrawnMs = await drawn;
     const wallLoadedMs = await loaded;
     const viewSignatures = await page.evaluate((name) => {
       const mark = performance.getEntriesByName(name, 'mark')[0] as PerformanceMark | undefined;
@@ -128,10 +153,9 @@ export async function measureThrottledLoad(
     // Reads still finishing at the toast (none expected) are counted as far as they got.
     const all = [...reads.values()];
     return {
-      viewDrawnMs: view.end,
+      viewDrawnMs,
       wallLoadedMs,
       viewSignatures,
-      appMark: view.signal === 'app mark',
       wireBytes: all.reduce((sum, r) => sum + r.wire, 0),
       jsonBytes: all.reduce((sum, r) => sum + r.json, 0),
       reads: all.length,

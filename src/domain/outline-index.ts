@@ -1,6 +1,7 @@
 /**
  * A uniform grid over the wall that answers "which outlines are near here?" without scanning
- * every signature: used for the drawing hit tests on every pointer move and for viewport culling.
+ * every signature: used for the drawing hit tests on every pointer move, and to find what each
+ * tile of the board paints (over the signatures' painted extents).
  */
 import { WALL_SIZE } from './constants.ts';
 import { pointInRect, rectsMeet, segmentMeetsRect, type Point, type Rect } from './geometry.ts';

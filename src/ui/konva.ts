@@ -1,5 +1,5 @@
 /**
- * Konva with only what the wall draws: the core (Stage, Layer, Group) and the Line, Text and Rect
+ * Konva with only what the wall draws: the core (Stage, Layer, Group, Shape) and the Line and Rect
  * shapes. The full `konva` entry also bundles every other shape and all filters; importing Konva
  * from here instead keeps them out of a phone's first download. Each shape module registers itself
  * on the Konva namespace, which is where react-konva looks node types up.
@@ -8,7 +8,6 @@ import type FullKonva from 'konva';
 import Core from 'konva/lib/Core';
 import 'konva/lib/shapes/Line';
 import 'konva/lib/shapes/Rect';
-import 'konva/lib/shapes/Text';
 
 /**
  * The same namespace object as the full build's, typed as it. Only the shapes registered above

@@ -7,7 +7,9 @@
  * Coordinates are wall pixels: the caller sets the context's transform (tile origin, zoom level).
  */
 import { CAPTION_STYLE, STROKE_STYLE, defaultCaption } from '../domain/constants.ts';
+import type { Rect } from '../domain/geometry.ts';
 import type { Signature } from '../domain/signature.ts';
+import { paintedExtent } from '../domain/tiles.ts';
 
 /** Konva's default family, which the board's captions have always used. */
 const CAPTION_FONT = `${CAPTION_STYLE.fontStyle} ${CAPTION_STYLE.fontSize}px Arial`;
@@ -56,8 +58,38 @@ export function paintSignature(ctx: Context2D, signature: Signature): void {
   ctx.stroke(strokePathOf(signature));
   const { outline } = signature;
   ctx.fillText(
-    signature.caption ?? defaultCaption(signature.id),
+    captionOf(signature),
     outline.x,
     outline.y + outline.height + CAPTION_STYLE.baselineOffset,
   );
+}
+
+function captionOf(signature: Signature): string {
+  return signature.caption ?? defaultCaption(signature.id);
+}
+
+const extents = new WeakMap<Signature, Rect>();
+let measuring: CanvasRenderingContext2D | null = null;
+
+/**
+ * The part of the wall `paintSignature` can touch: the outline and the caption as this browser
+ * measures its glyphs (a long caption reaches past the signature; marks can stack above the
+ * line). Measured once per signature.
+ */
+export function paintedExtentOf(signature: Signature): Rect {
+  let extent = extents.get(signature);
+  if (!extent) {
+    measuring ??= document.createElement('canvas').getContext('2d')!;
+    measuring.font = CAPTION_FONT;
+    const m = measuring.measureText(captionOf(signature));
+    extent = paintedExtent(signature.outline, {
+      // Either side can be negative (a glyph starting right of the origin): never shrink below it.
+      left: Math.max(0, m.actualBoundingBoxLeft),
+      right: Math.max(m.width, m.actualBoundingBoxRight),
+      ascent: Math.max(0, m.actualBoundingBoxAscent),
+      descent: Math.max(0, m.actualBoundingBoxDescent),
+    });
+    extents.set(signature, extent);
+  }
+  return extent;
 }

@@ -6,7 +6,7 @@
 import type { Route } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import {
-  buildStartedAt,
+  paintStartedAt,
   countDownloads,
   downloadedPng,
   expectSeededWall,
@@ -55,7 +55,7 @@ test('exports the whole wall as canvas-signatures.png, then returns to the welco
   expect(toastsAt(log, '/export')).toEqual([PREPARING, GENERATING, COMPLETE]);
   // 'Generating PNG...' was on screen for a frame before the heavy work began. (Real frames: this
   // test leaves the page's clock alone; the redirect's delay is timed on it in the next test.)
-  expect(log.firstFrame[GENERATING]).toBeLessThan(await buildStartedAt(page));
+  expect(log.firstFrame[GENERATING]).toBeLessThan(await paintStartedAt(page));
   expect(downloads()).toBe(1);
 
   test.info().annotations.push({

@@ -47,7 +47,7 @@ test('a signature saved in another browser appears within 5 s and blocks drawing
   const noise = recordConsoleNoise(board.page);
   await board.page.clock.install();
   await board.open();
-  expect(await board.shownSignatureGroups()).toBe(0);
+  expect(await board.shownSignatures()).toBe(0);
   // The board's clock stands still while A draws; then only the test moves it on.
   await pauseClock(board.page);
 
@@ -63,14 +63,14 @@ test('a signature saved in another browser appears within 5 s and blocks drawing
     await other.page.context().close();
   }
 
-  // B never reloads, yet the signature shows within 5 s of page time: one group, with A's
+  // B never reloads, yet the signature shows within 5 s of page time: one signature, with A's
   // caption, white on the wall.
   const shown = async () => (await board.shownCaptions()).includes('Hello from A');
   const took = await runClockUntil(board.page, shown, { limitMs: 5000 });
   expect(await board.shownCaptions()).toEqual(['Hello from A']);
   expect(took).toBeLessThanOrEqual(5000);
   await board.page.clock.resume();
-  expect(await board.shownSignatureGroups()).toBe(1);
+  expect(await board.shownSignatures()).toBe(1);
   expect(await board.pixelAt([400, 320])).toEqual(WHITE);
   expect((await wall.rows()).map((r) => r.caption)).toEqual(['Hello from A']);
 
@@ -156,7 +156,7 @@ test('polls ask only for what is new (created_at=gte.), never reload the wall', 
   const cursor = /created_at=gte\.([^&]+)/.exec(polls[0]!)![1]!;
   expect(new Date(row!.created_at).getTime() - new Date(cursor).getTime()).toBe(15_000);
   // The overlap never duplicates a signature.
-  expect(await board.shownSignatureGroups()).toBe(1);
+  expect(await board.shownSignatures()).toBe(1);
 });
 
 test('a hidden tab makes no requests, and catches up as soon as it is shown', async ({

@@ -4,21 +4,7 @@
  * signatures.' once per load; toasts clear after 2 s; only signatures near the viewport are drawn.
  */
 import type { Route } from '@playwright/test';
-import { expect, test, TOAST_MS, TOASTS, WALL_GREY, WHITE, type Board } from './support/board.ts';
-
-interface KonvaText {
-  text(): string;
-  isVisible(): boolean;
-}
-
-async function captions(board: Board): Promise<string[]> {
-  return board.page.evaluate(() => {
-    const w = window as unknown as { Konva: { stages: Array<{ find(s: string): KonvaText[] }> } };
-    return w.Konva.stages[0]!.find('Text')
-      .filter((t) => t.isVisible())
-      .map((t) => t.text());
-  });
-}
+import { expect, test, TOAST_MS, TOASTS, WALL_GREY, WHITE } from './support/board.ts';
 
 test("saved signatures are drawn with their captions, then 'Signatures loaded!'", async ({
   board,
@@ -55,7 +41,7 @@ test("saved signatures are drawn with their captions, then 'Signatures loaded!'"
       [700, 400],
     ]),
   ).toEqual([WHITE, WHITE, WHITE, WALL_GREY, WALL_GREY]);
-  expect((await captions(board)).sort()).toEqual([`#${bare.id}`, 'hello']);
+  expect((await board.shownCaptions()).sort()).toEqual([`#${bare.id}`, 'hello']);
   expect(hello.caption).toBe('hello');
   expect(await board.toastsShown()).toEqual([TOASTS.loaded]);
 });
@@ -113,7 +99,7 @@ test('a legacy record (one flat stroke) is drawn; an unreadable one is skipped w
       [600, 620],
     ]),
   ).toEqual([WHITE, WHITE, WALL_GREY]);
-  expect(await captions(board)).toContain('legacy');
+  expect(await board.shownCaptions()).toContain('legacy');
   expect(warnings.filter((w) => w.includes('#902'))).toHaveLength(1);
   expect(warnings.filter((w) => w.includes('#901'))).toHaveLength(0);
 });
@@ -160,7 +146,7 @@ test('a toast clears after 2 seconds', async ({ board, page }) => {
   await expect(page.getByRole('status')).toHaveAttribute('aria-live', 'polite');
 });
 
-test('only signatures near the viewport are drawn; panning brings the others in', async ({
+test('panning far and back shows the signatures at their places, pixel for pixel', async ({
   board,
   wall,
 }) => {
@@ -181,16 +167,37 @@ test('only signatures near the viewport are drawn; panning brings the others in'
     ],
   });
   await board.open();
-  expect(await board.shownSignatureGroups()).toBe(1);
+  await expect.poll(() => board.shownSignatures()).toBe(1);
+  // Along the line, under and over it, and its anti-aliased edges (compared after the round trip).
+  const near: Array<[number, number]> = [
+    [100, 100],
+    [200, 100],
+    [300, 100],
+    [200, 96],
+    [200, 104],
+    [200, 98],
+    [200, 102],
+    [302, 100],
+  ];
+  const nearBefore = await board.pixels(near);
+  expect(nearBefore.slice(0, 5)).toEqual([WHITE, WHITE, WHITE, WALL_GREY, WALL_GREY]);
   for (let i = 0; i < 4; i++) await board.panBy(-1000, -700, [1100, 750]);
   expect(await board.offset()).toEqual({ x: 1280 - 3200, y: 800 - 3200 });
-  expect(await board.shownSignatureGroups()).toBe(1);
-  // (3050, 3025) on the wall is (1130, 625) on screen.
-  expect(await board.pixelAt([1130, 625])).toEqual(WHITE);
-  // And back: the first one is shown again.
+  // The far one is shown, the near one is not in view any more.
+  await expect.poll(() => board.shownSignatures()).toBe(1);
+  // (3050, 3025) on the wall is (1130, 625) on screen; 5 px under the line is the wall.
+  expect(
+    await board.pixels([
+      [1130, 625],
+      [1080, 600],
+      [1130, 632],
+    ]),
+  ).toEqual([WHITE, WHITE, WALL_GREY]);
+  // And back: the first one is shown again, exactly as it was.
   for (let i = 0; i < 4; i++) await board.panBy(1000, 700, [100, 50]);
-  expect(await board.shownSignatureGroups()).toBe(1);
-  expect(await board.pixelAt([200, 100])).toEqual(WHITE);
+  expect(await board.offset()).toEqual({ x: 0, y: 0 });
+  await expect.poll(() => board.shownSignatures()).toBe(1);
+  expect(await board.pixels(near)).toEqual(nearBefore);
 });
 
 test.describe('a server that cuts pages short', () => {
@@ -218,6 +225,6 @@ test.describe('a server that cuts pages short', () => {
     ];
     for (const signature of seeded) await wall.seed(signature);
     await board.open();
-    expect((await captions(board)).sort()).toEqual(seeded.map((s) => s.caption).sort());
+    expect((await board.shownCaptions()).sort()).toEqual(seeded.map((s) => s.caption).sort());
   });
 });

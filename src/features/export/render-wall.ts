@@ -1,18 +1,17 @@
 /**
- * Draws the whole wall into one PNG with the board's own drawing code (createSignatureGroup), so
- * the export matches the wall stroke for stroke. Memory (docs/research/konva.md §3): the scene is a
- * detached Konva.Group, never a mounted 3200×3200 Stage (whose layers would be allocated at
- * 3200 × devicePixelRatio, 9600² on a phone, beyond iOS's canvas limit). The only big allocation
- * is one 3200×3200 canvas at pixel ratio 1 (41 MB), released as soon as the PNG is encoded.
+ * Paints the whole wall into one PNG with the board's own painter (paintSignature, which also
+ * paints the board's tiles), so the export matches the wall stroke for stroke. Plain Canvas 2D,
+ * no Konva scene: building thousands of nodes only to draw them once was most of the old export's
+ * time (issue 12). Memory (docs/research/konva.md §3): the only big allocation is one 3200×3200
+ * canvas at pixel ratio 1 (41 MB), released as soon as the PNG is encoded.
  */
-import Konva from '../../ui/konva.ts';
 import { WALL_BACKGROUND, WALL_SIZE } from '../../domain/constants.ts';
 import type { Signature } from '../../domain/signature.ts';
-import { createSignatureGroup } from '../../ui/signature-shapes.ts';
+import { paintSignature, prepareSignaturePaint } from '../../ui/paint-signature.ts';
 import { measureStep, nextMacrotask } from './timing.ts';
 
-/** Building Konva nodes is synchronous work; yield this often so the page stays responsive. */
-const SIGNATURES_PER_CHUNK = 200;
+/** Painting is synchronous work: yield after this long so the page stays responsive. */
+const PAINT_SLICE_MS = 40;
 
 export class ExportCancelledError extends Error {
   constructor() {
@@ -38,41 +37,32 @@ export async function renderWallPng(
   await document.fonts.ready;
   check();
 
-  const scene = new Konva.Group({ listening: false });
+  // Pixel ratio 1 whatever the screen: the file is the wall's own 3200×3200 pixels.
+  const canvas = document.createElement('canvas');
+  canvas.width = WALL_SIZE;
+  canvas.height = WALL_SIZE;
   try {
-    await measureStep('build', async () => {
-      scene.add(
-        new Konva.Rect({
-          x: 0,
-          y: 0,
-          width: WALL_SIZE,
-          height: WALL_SIZE,
-          fill: WALL_BACKGROUND,
-          listening: false,
-        }),
-      );
-      for (let i = 0; i < signatures.length; i++) {
-        scene.add(createSignatureGroup(signatures[i]!));
-        if ((i + 1) % SIGNATURES_PER_CHUNK === 0) {
+    await measureStep('draw', async () => {
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = WALL_BACKGROUND;
+      ctx.fillRect(0, 0, WALL_SIZE, WALL_SIZE);
+      prepareSignaturePaint(ctx);
+      let sliceEnd = performance.now() + PAINT_SLICE_MS;
+      for (const signature of signatures) {
+        paintSignature(ctx, signature);
+        if (performance.now() >= sliceEnd) {
           await nextMacrotask();
           check();
+          sliceEnd = performance.now() + PAINT_SLICE_MS;
         }
       }
     });
-
-    // Pixel ratio 1 whatever the screen: the file is the wall's own 3200×3200 pixels.
-    const canvas = await measureStep('draw', () =>
-      scene.toCanvas({ x: 0, y: 0, width: WALL_SIZE, height: WALL_SIZE, pixelRatio: 1 }),
-    );
-    try {
-      check();
-      return await measureStep('encode', () => canvasToPngBlob(canvas));
-    } finally {
-      // Konva does not free the canvas behind toCanvas; Safari keeps its memory until the size is 0.
-      Konva.Util.releaseCanvas(canvas);
-    }
+    check();
+    return await measureStep('encode', () => canvasToPngBlob(canvas));
   } finally {
-    scene.destroy();
+    // Safari keeps a canvas's memory until its size is 0.
+    canvas.width = 0;
+    canvas.height = 0;
   }
 }
 

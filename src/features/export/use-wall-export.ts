@@ -3,7 +3,7 @@
  * download the PNG once, show 'Export complete!', then hand over to `onFinished` after the
  * redirect delay. Returns the toast to show.
  */
-import { useCallback, useEffect, useReducer, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { EXPORT_FILE_NAME, EXPORT_REDIRECT_MS } from '../../domain/constants.ts';
 import { exportReducer, initialExportState, redirectsHome } from '../../domain/export-flow.ts';
 import type { Toast } from '../../domain/toast.ts';
@@ -13,11 +13,7 @@ import { downloadBlob } from './download.ts';
 import { ExportCancelledError, renderWallPng } from './render-wall.ts';
 import { afterPaint, measureStep } from './timing.ts';
 
-export function useWallExport(
-  onFinished: () => void,
-  /** The element holding the toast: the render waits until it has been painted. */
-  screenRef: RefObject<Element | null>,
-): Toast | null {
+export function useWallExport(onFinished: () => void): Toast | null {
   const [state, dispatch] = useReducer(exportReducer, initialExportState);
   const { status, data: signatures, error } = useSignatures();
 
@@ -50,7 +46,7 @@ export function useWallExport(
         await measureStep('total', async () => {
           // 'Generating PNG...' is committed by now; let it reach the screen before the work
           // that blocks the page starts.
-          await afterPaint(screenRef.current);
+          await afterPaint();
           const png = await renderWallPng(signatures, { isCancelled });
           if (isCancelled()) return;
           downloadBlob(png, EXPORT_FILE_NAME);
@@ -62,7 +58,7 @@ export function useWallExport(
         dispatch({ type: 'renderFailed' });
       }
     })();
-  }, [state.phase, signatures, screenRef]);
+  }, [state.phase, signatures]);
 
   useEffect(() => {
     if (!redirectsHome(state.phase)) return undefined;

@@ -1,7 +1,8 @@
 /**
  * The wall: a viewport-sized Konva Stage looking at the 3200×3200 wall (never a 3200² on-screen
  * stage, docs/research/konva.md §3), moved and scaled by the camera: the wall is the stage's coordinate space,
- * so strokes stay 3 wall pixels wide at every zoom. Two non-listening layers: the saved signatures (culled), and the draft
+ * so strokes stay 3 wall pixels wide at every zoom. Two non-listening layers: the saved signatures
+ * (composed from cached bitmap tiles, use-tiled-signatures.ts), and the draft
  * (pending signature and live stroke). Hit tests use the domain's outline index, not Konva's
  * hit graph; the Stage itself still receives pointer and drag events.
  */
@@ -16,10 +17,10 @@ import type { Signature } from '../../domain/signature.ts';
 import type { ViewLink } from '../../domain/view-link.ts';
 import { capPixelRatio, STAGE_CONTAINER_STYLE } from './konva-setup.ts';
 import { useCamera, useZoomKeys, type Camera } from './use-camera.ts';
-import { useCulledSignatures } from './use-culled-signatures.ts';
 import { usePendingDrawing } from './use-pending-drawing.ts';
 import { usePointerReadout } from './pointer-readout.tsx';
 import { useStrokeInput } from './use-stroke-input.ts';
+import { useTiledSignatures } from './use-tiled-signatures.ts';
 import { useViewportSize } from './use-viewport-size.ts';
 import { useGestureGuards } from './use-gesture-guards.ts';
 import { useWallKeyboard } from './use-wall-keyboard.ts';
@@ -60,7 +61,7 @@ export function WallStage({
     return () => onCamera(null);
   }, [onCamera, camera]);
   useWallKeyboard(stageRef, camera, board.pending);
-  useCulledSignatures(savedLayerRef, stageRef, signatures, index, viewport, camera.onMove);
+  useTiledSignatures(savedLayerRef, signatures);
   usePendingDrawing(pendingRef, board.pending);
   usePointerReadout(stageRef, readoutRef, camera.onMove);
   useGestureGuards(stageRef);

@@ -7,6 +7,7 @@
  * wall coordinates are the 3200×3200 wall's own.
  */
 import { expect, type CDPSession, type Locator, type Page } from '@playwright/test';
+import { PNG } from 'pngjs';
 import { test as base, type WallServer } from './fixtures.ts';
 
 export type XY = readonly [number, number];
@@ -43,6 +44,15 @@ export interface RectAttrs {
   stroke?: string;
 }
 
+/** The board's tile renderer's state (src/features/wall/tiles/tile-renderer.ts). */
+export interface TileState {
+  viewDrawn: boolean;
+  idsInView: number[];
+  captionsInView: string[];
+  tiles: number;
+  bytes: number;
+}
+
 interface KonvaWindow {
   Konva: {
     pixelRatio: number;
@@ -57,11 +67,11 @@ interface KonvaWindow {
       getLayers(): Array<{
         listening(): boolean;
         getCanvas(): { getPixelRatio(): number };
-        children: Array<{ visible(): boolean; getClassName(): string }>;
       }>;
       container(): HTMLElement;
       toCanvas(config: object): HTMLCanvasElement;
       draw(): void;
+      findOne(selector: string): { getAttr(name: string): unknown } | undefined;
     }>;
   };
 }
@@ -190,6 +200,18 @@ export class Board {
     }, points);
   }
 
+  /**
+   * What the screen really shows at these CSS pixels: one screenshot of the page (the frame the
+   * compositor has, whatever the board's layers are still painting), read at CSS scale.
+   */
+  async screenPixels(points: readonly XY[]): Promise<Rgba[]> {
+    const png = PNG.sync.read(await this.page.screenshot({ scale: 'css' }));
+    return points.map(([x, y]) => {
+      const i = (Math.floor(y) * png.width + Math.floor(x)) * 4;
+      return [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!, png.data[i + 3]!];
+    });
+  }
+
   async pixelAt(point: XY): Promise<Rgba> {
     return (await this.pixels([point]))[0]!;
   }
@@ -240,12 +262,34 @@ export class Board {
     });
   }
 
-  /** Saved-signature groups the culling layer currently shows. */
-  async shownSignatureGroups(): Promise<number> {
+  /**
+   * What the board's tiles showed in the last frame on screen (the renderer's `tileState`, on
+   * its Shape named 'signature-tiles'): the signatures painted in the tiles in view that meet the
+   * view, whether every tile in view was current, and how many tiles and bytes its cache holds.
+   */
+  async tileState(): Promise<TileState> {
     return this.page.evaluate(() => {
-      const layer = (window as unknown as KonvaWindow).Konva.stages[0]!.getLayers()[0]!;
-      return layer.children.filter((c) => c.visible()).length;
+      const stage = (window as unknown as KonvaWindow).Konva.stages[0]!;
+      const shape = stage.findOne('.signature-tiles')!;
+      return (shape.getAttr('tileState') as () => TileState)();
     });
+  }
+
+  /**
+   * The tiles' state once a frame on screen has shown every tile in view painted with the current
+   * signatures: tiles paint over a few frames after a change, as a visitor would see.
+   */
+  async drawnTileState(): Promise<TileState> {
+    let state: TileState | null = null;
+    await expect
+      .poll(async () => (state = await this.tileState()).viewDrawn, 'the view is drawn')
+      .toBe(true);
+    return state!;
+  }
+
+  /** How many saved signatures the tiles in view show, once drawn. */
+  async shownSignatures(): Promise<number> {
+    return (await this.drawnTileState()).idsInView.length;
   }
 
   /** The stage's offset and scale: screen = wall × scale + offset. */
@@ -268,18 +312,9 @@ export class Board {
     return [x * c.scale + c.x, y * c.scale + c.y];
   }
 
-  /** The captions of the saved signatures the culling layer currently shows. */
+  /** The captions of the saved signatures the tiles in view show, once drawn. */
   async shownCaptions(): Promise<string[]> {
-    return this.page.evaluate(() => {
-      const layer = (window as unknown as KonvaWindow).Konva.stages[0]!.getLayers()[0]!;
-      return layer.children
-        .filter((c) => c.visible())
-        .flatMap((g) =>
-          (g as unknown as { children: Array<{ getClassName(): string; text(): string }> }).children
-            .filter((n) => n.getClassName() === 'Text')
-            .map((n) => n.text()),
-        );
-    });
+    return (await this.drawnTileState()).captionsInView;
   }
 
   /** Counts React commits (every renderer: react-dom and react-konva) from the page's start. */

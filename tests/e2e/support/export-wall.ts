@@ -174,9 +174,9 @@ export async function exportTimings(page: Page): Promise<Record<string, number>>
   );
 }
 
-/** Start time of the first export step after the paint wait (the build of the Konva scene). */
-export async function buildStartedAt(page: Page): Promise<number> {
+/** Start time of the first export step after the paint wait (painting the wall). */
+export async function paintStartedAt(page: Page): Promise<number> {
   return page.evaluate(
-    () => performance.getEntriesByName('signwall-export:build', 'measure')[0]?.startTime ?? NaN,
+    () => performance.getEntriesByName('signwall-export:draw', 'measure')[0]?.startTime ?? NaN,
   );
 }

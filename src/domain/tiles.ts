@@ -1,0 +1,155 @@
+/**
+ * The board's tile grid (docs/architecture.md §5): the wall is cut into square bitmap tiles per
+ * zoom level, each painted once and then only composed while the camera moves, the way map
+ * engines draw. Pure maths: which level a scale uses, which tiles cover a rectangle, where a tile
+ * lies on the wall, and how far a signature's paint reaches (its outline plus its caption).
+ *
+ * A level `k` paints `2^k × pixelRatio` device pixels per wall pixel, so at camera scale 2^k a
+ * tile is drawn one device pixel for one tile pixel (crisp); between powers of two the nearest
+ * level is scaled by at most √2.
+ */
+import { CAPTION_STYLE, WALL_SIZE } from './constants.ts';
+import type { Rect } from './geometry.ts';
+
+/**
+ * A tile's side in device pixels: far inside every canvas limit (iOS: 4096² per canvas and a
+ * total budget), small enough that one tile paints in a few milliseconds, large enough that a
+ * phone's view needs a few dozen.
+ */
+export const TILE_PIXELS = 256;
+
+export interface TileCoord {
+  readonly level: number;
+  readonly col: number;
+  readonly row: number;
+}
+
+/** The level whose tiles are drawn at this camera scale: the nearest power of two. */
+export function levelForScale(scale: number): number {
+  // `|| 0`: no -0 level for scales just under 1.
+  return Math.round(Math.log2(scale)) || 0;
+}
+
+/** Device pixels per wall pixel in a tile of this level. */
+export function levelScale(level: number, pixelRatio: number): number {
+  return 2 ** level * pixelRatio;
+}
+
+/** The side of a tile of this level in wall pixels. */
+export function tileWallSize(level: number, pixelRatio: number): number {
+  return TILE_PIXELS / levelScale(level, pixelRatio);
+}
+
+/** The part of the wall a tile shows. */
+export function tileRect({ level, col, row }: TileCoord, pixelRatio: number): Rect {
+  const size = tileWallSize(level, pixelRatio);
+  return { x: col * size, y: row * size, width: size, height: size };
+}
+
+/** A stable name for a tile, for caches. */
+export function tileKey({ level, col, row }: TileCoord): string {
+  return `${level}/${col}/${row}`;
+}
+
+/**
+ * Every tile of `level` that meets the rectangle (edges inclusive, like outlines), clipped to
+ * the wall; row by row. Empty when the rectangle lies off the wall.
+ */
+export function tilesCovering(r: Rect, level: number, pixelRatio: number): TileCoord[] {
+  const size = tileWallSize(level, pixelRatio);
+  const last = Math.ceil(WALL_SIZE / size) - 1;
+  const clamp = (v: number) => Math.min(last, Math.max(0, Math.floor(v / size)));
+  if (r.x > WALL_SIZE || r.y > WALL_SIZE || r.x + r.width < 0 || r.y + r.height < 0) return [];
+  const c0 = clamp(r.x);
+  const c1 = clamp(r.x + r.width);
+  const r0 = clamp(r.y);
+  const r1 = clamp(r.y + r.height);
+  const out: TileCoord[] = [];
+  for (let row = r0; row <= r1; row++) {
+    for (let col = c0; col <= c1; col++) out.push({ level, col, row });
+  }
+  return out;
+}
+
+/** The tiles covering `r`, nearest to its centre first: the order to paint them in. */
+export function tilesByDistance(r: Rect, level: number, pixelRatio: number): TileCoord[] {
+  const size = tileWallSize(level, pixelRatio);
+  const cx = r.x + r.width / 2;
+  const cy = r.y + r.height / 2;
+  const distance = (t: TileCoord) =>
+    Math.hypot((t.col + 0.5) * size - cx, (t.row + 0.5) * size - cy);
+  return tilesCovering(r, level, pixelRatio).sort((a, b) => distance(a) - distance(b));
+}
+
+/**
+ * What to paint ahead of the camera while the page is idle, most useful first: a ring of half a
+ * view around the view at its level (a pan finds its tiles ready), then the whole wall at the
+ * furthest level `overviewLevel` (a fast pan or a zoom out always finds something to scale).
+ * The view's own tiles are left out, and the list stops where the view and it together would
+ * fill `maxTiles`, so painting ahead never pushes the view out of the cache.
+ */
+export function tilesAhead(
+  view: Rect,
+  level: number,
+  pixelRatio: number,
+  overviewLevel: number,
+  maxTiles: number,
+): TileCoord[] {
+  const inView = new Set(tilesCovering(view, level, pixelRatio).map(tileKey));
+  const ring = tilesByDistance(grow(view, view.width / 2, view.height / 2), level, pixelRatio);
+  const wall = { x: 0, y: 0, width: WALL_SIZE, height: WALL_SIZE };
+  const overview = overviewLevel < level ? tilesCovering(wall, overviewLevel, pixelRatio) : [];
+  return [...ring.filter((c) => !inView.has(tileKey(c))), ...overview].slice(
+    0,
+    Math.max(0, maxTiles - inView.size),
+  );
+}
+
+/** `r` grown by `margin` on every side. */
+export function grow(r: Rect, marginX: number, marginY = marginX): Rect {
+  return {
+    x: r.x - marginX,
+    y: r.y - marginY,
+    width: r.width + 2 * marginX,
+    height: r.height + 2 * marginY,
+  };
+}
+
+/** The smallest rectangle holding both. */
+export function union(a: Rect, b: Rect): Rect {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return {
+    x,
+    y,
+    width: Math.max(a.x + a.width, b.x + b.width) - x,
+    height: Math.max(a.y + a.height, b.y + b.height) - y,
+  };
+}
+
+/**
+ * How far a caption's glyphs reach from the point it is drawn at (its baseline's left end), as
+ * a canvas measures them (TextMetrics' actualBoundingBox*): all positive towards the outside.
+ */
+export interface CaptionMetrics {
+  readonly left: number;
+  readonly right: number;
+  readonly ascent: number;
+  readonly descent: number;
+}
+
+/**
+ * The part of the wall a signature's paint can touch: its outline (the strokes, 3 px wide, stay
+ * inside the 10 px padding) and its caption, whose baseline sits `baselineOffset` under the
+ * outline and which can be wider than the signature. One pixel of margin for anti-aliasing.
+ */
+export function paintedExtent(outline: Rect, caption: CaptionMetrics): Rect {
+  const baseline = outline.y + outline.height + CAPTION_STYLE.baselineOffset;
+  const text: Rect = {
+    x: outline.x - caption.left,
+    y: baseline - caption.ascent,
+    width: caption.left + caption.right,
+    height: caption.ascent + caption.descent,
+  };
+  return grow(union(outline, text), 1);
+}

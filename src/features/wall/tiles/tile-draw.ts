@@ -1,0 +1,78 @@
+/**
+ * Composing tiles onto the board's canvas, in device pixels: a tile lands on whole pixels (so
+ * neighbours meet without seams, and at its own level it is copied 1:1), and a tile not painted
+ * yet is covered by another level's tiles, scaled and clipped to it.
+ */
+import type { Rect } from '../../../domain/geometry.ts';
+import { grow, tileKey, tilesCovering } from '../../../domain/tiles.ts';
+import type { Tile } from './tile.ts';
+
+/** The deepest search for a coarser fallback level. */
+const FALLBACK_LEVELS = 6;
+
+/** A wall rect in device pixels (`m`: wall → device), rounded to whole pixels. */
+export function deviceRect(m: DOMMatrix, r: Rect): [number, number, number, number] {
+  return [
+    Math.round(m.a * r.x + m.e),
+    Math.round(m.d * r.y + m.f),
+    Math.round(m.a * (r.x + r.width) + m.e),
+    Math.round(m.d * (r.y + r.height) + m.f),
+  ];
+}
+
+/** Draws a tile's last complete paint where it belongs (the context in device pixels). */
+export function drawTile(ctx: CanvasRenderingContext2D, m: DOMMatrix, tile: Tile): void {
+  if (!tile.shown) return;
+  const [x0, y0, x1, y1] = deviceRect(m, tile.rect);
+  ctx.drawImage(tile.shown, x0, y0, x1 - x0, y1 - y0);
+}
+
+export interface CachedTiles {
+  /** Levels that may hold tiles. */
+  readonly levels: ReadonlySet<number>;
+  /** The cached tile with this key, without touching its recency. */
+  readonly cached: (key: string) => Tile | undefined;
+  readonly pixelRatio: number;
+}
+
+/**
+ * Covers a tile not painted yet with the nearest level that has the same part of the wall:
+ * the next coarser or finer one, then coarser ones (one tile covers many: cheap to scale up).
+ * Returns false when no level had any of it.
+ */
+export function drawFallback(
+  ctx: CanvasRenderingContext2D,
+  m: DOMMatrix,
+  tile: Tile,
+  { levels, cached, pixelRatio }: CachedTiles,
+): boolean {
+  const { level } = tile.coord;
+  // Shrunk a little: a tile's edge-inclusive neighbours at the other level are not needed.
+  const inner = grow(tile.rect, -tile.rect.width / 1024);
+  let best: Tile[] = [];
+  let bestShare = 0;
+  const candidates = [level - 1, level + 1];
+  for (let d = 2; d <= FALLBACK_LEVELS; d++) candidates.push(level - d);
+  for (const other of candidates) {
+    if (!levels.has(other)) continue;
+    const covering = tilesCovering(inner, other, pixelRatio);
+    const ready = covering
+      .map((c) => cached(tileKey(c)))
+      .filter((t): t is Tile => t !== undefined && t.painted);
+    const share = ready.length / covering.length;
+    if (share > bestShare) {
+      best = ready;
+      bestShare = share;
+    }
+    if (share === 1) break;
+  }
+  if (best.length === 0) return false;
+  const [x0, y0, x1, y1] = deviceRect(m, tile.rect);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(x0, y0, x1 - x0, y1 - y0);
+  ctx.clip();
+  for (const t of best) drawTile(ctx, m, t);
+  ctx.restore();
+  return true;
+}

@@ -1,0 +1,340 @@
+/**
+ * Draws the saved signatures from cached bitmap tiles (issue 12): one Konva.Shape whose sceneFunc
+ * composes the tiles in view with drawImage, so a pan or zoom frame costs the same whatever the
+ * wall holds. Tiles are painted in small steps on later frames (the view first, nearest its
+ * centre first), then, when the page is idle, a ring around the view and the whole wall at the
+ * furthest zoom, so a pan finds its tiles ready. A level still missing is covered by the nearest
+ * cached level, scaled.
+ *
+ * When a frame on screen shows every tile in view painted with the current signatures, the
+ * renderer marks `signwall:view-drawn` (once per change of the signatures) for benchmarks.
+ *
+ * Drawn anywhere else (stage.toCanvas, as the tests' pixel probes do), the tiles it needs are
+ * painted at once: such a picture always shows the current wall.
+ */
+import type KonvaTypes from 'konva';
+import Konva from '../../../ui/konva.ts';
+import { minScale } from '../../../domain/camera.ts';
+import { rectsMeet, type Rect } from '../../../domain/geometry.ts';
+import { createOutlineIndex, type OutlineIndex } from '../../../domain/outline-index.ts';
+import type { Signature } from '../../../domain/signature.ts';
+import {
+  levelForScale,
+  tilesAhead,
+  tileKey,
+  tilesByDistance,
+  tilesCovering,
+  type TileCoord,
+} from '../../../domain/tiles.ts';
+import { paintedExtentOf } from '../../../ui/paint-signature.ts';
+import { createTileCache, TILE_BUDGET_BYTES, tilesInBudget, type TileCache } from './tile-cache.ts';
+import { cancelIdle, requestIdle } from './idle.ts';
+import { drawFallback, drawTile } from './tile-draw.ts';
+import { tileStateOf, type TileState } from './tile-state.ts';
+import {
+  addToTile,
+  createTile,
+  freeTile,
+  isCurrent,
+  paintTile,
+  repaintTile,
+  TILE_BYTES,
+  type Tile,
+} from './tile.ts';
+
+export const VIEW_DRAWN_MARK = 'signwall:view-drawn';
+/** The Shape's Konva name: `stage.findOne('.signature-tiles')`. */
+export const TILES_SHAPE_NAME = 'signature-tiles';
+
+/** Painting per frame while the camera moves: a 60 Hz frame keeps room for composing. */
+const MOVING_BUDGET_MS = 8;
+/** Painting per frame while nothing moves: the view fills faster, still under a long task. */
+const STILL_BUDGET_MS = 32;
+/** Idle prefetching per slice. */
+const IDLE_BUDGET_MS = 10;
+/** After a camera move, frames count as moving this long. */
+const MOVING_FOR_MS = 300;
+/**
+ * While the scale keeps changing (a wheel turn, a pinch) a level may be left before it is
+ * painted: if another level covers the missing tiles meanwhile, painting waits until the scale
+ * has held this long.
+ */
+const ZOOM_SETTLE_MS = 150;
+
+interface Painted {
+  readonly id: number;
+  /** The painted extent (outline and caption), which is what the index finds. */
+  readonly outline: Rect;
+  readonly signature: Signature;
+}
+
+interface View {
+  readonly rect: Rect;
+  readonly level: number;
+  readonly pixelRatio: number;
+}
+
+const now = () => performance.now();
+
+export class TileRenderer {
+  readonly shape: KonvaTypes.Shape;
+  private readonly cache: TileCache<Tile>;
+  private readonly maxTiles = tilesInBudget(TILE_BUDGET_BYTES, TILE_BYTES);
+  private byId = new Map<number, Painted>();
+  private index: OutlineIndex<Painted> = createOutlineIndex<Painted>([]);
+  private levels = new Set<number>();
+  /** The signatures changed since the last `signwall:view-drawn`. */
+  private markPending = true;
+  private lastView: View | null = null;
+  private lastTransform = '';
+  private movedAt = -Infinity;
+  private lastScale = 0;
+  private scaledAt = -Infinity;
+  /** Tiles of the last frame on screen that nothing covered: neither their paint nor a fallback. */
+  private uncovered = 0;
+  /** The last frame on screen showed every tile in view current. */
+  private viewDrawn = false;
+  private frame: number | null = null;
+  private idle: number | null = null;
+  private destroyed = false;
+
+  constructor(private readonly layer: KonvaTypes.Layer) {
+    this.cache = createTileCache<Tile>({
+      budgetBytes: TILE_BUDGET_BYTES,
+      bytesOf: () => TILE_BYTES,
+      release: freeTile,
+    });
+    this.shape = new Konva.Shape({
+      name: TILES_SHAPE_NAME,
+      // For tests and DevTools: what the last frame on screen showed (see TileState).
+      tileState: () => this.state(),
+      listening: false,
+      perfectDrawEnabled: false,
+      sceneFunc: (context) => this.compose(context),
+    });
+    layer.add(this.shape);
+  }
+
+  /** The wall's signatures now: only the tiles a joining or leaving signature touches change. */
+  setSignatures(signatures: readonly Signature[]): void {
+    const byId = new Map<number, Painted>();
+    const list: Painted[] = [];
+    const added: Painted[] = [];
+    for (const signature of signatures) {
+      const known = this.byId.get(signature.id);
+      const item = known ?? { id: signature.id, outline: paintedExtentOf(signature), signature };
+      if (!known) added.push(item);
+      byId.set(item.id, item);
+      list.push(item);
+    }
+    const removed = [...this.byId.values()].filter((p) => !byId.has(p.id));
+    this.byId = byId;
+    this.index = createOutlineIndex(list);
+
+    const repaint = new Set<Tile>();
+    for (const gone of removed)
+      for (const tile of this.cachedTilesMeeting(gone.outline)) repaint.add(tile);
+    for (const tile of repaint) repaintTile(tile, this.signaturesIn(tile.rect));
+    const additions = new Map<Tile, Signature[]>();
+    for (const item of added) {
+      for (const tile of this.cachedTilesMeeting(item.outline)) {
+        if (repaint.has(tile)) continue;
+        let list = additions.get(tile);
+        if (!list) additions.set(tile, (list = []));
+        list.push(item.signature);
+      }
+    }
+    for (const [tile, list] of additions) addToTile(tile, list);
+
+    this.markPending = true;
+    // Paint from the next frame on, while that frame's draw still shows the last paint.
+    this.scheduleFrame();
+    this.layer.batchDraw();
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+    if (this.idle !== null) cancelIdle(this.idle);
+    this.cache.clear();
+    this.shape.destroy();
+  }
+
+  private state(): TileState {
+    const view = this.lastView;
+    const inView = view
+      ? tilesCovering(view.rect, view.level, view.pixelRatio).flatMap(
+          (c) => this.cache.peek(tileKey(c)) ?? [],
+        )
+      : [];
+    return tileStateOf(inView, view?.rect ?? null, this.viewDrawn, this.cache);
+  }
+
+  private signaturesIn(rect: Rect): Signature[] {
+    return this.index.itemsInRect(rect).map((p) => p.signature);
+  }
+
+  private cachedTilesMeeting(extent: Rect): Tile[] {
+    const out: Tile[] = [];
+    const pixelRatio = this.pixelRatio();
+    for (const level of this.levels) {
+      for (const coord of tilesCovering(extent, level, pixelRatio)) {
+        const tile = this.cache.peek(tileKey(coord));
+        if (tile && rectsMeet(extent, tile.rect)) out.push(tile);
+      }
+    }
+    return out;
+  }
+
+  /** The tiles' pixel ratio: the layer's (capped, konva-setup.ts), so level 0 is 1:1 on screen. */
+  private pixelRatio(): number {
+    return this.layer.getCanvas().getPixelRatio();
+  }
+
+  private tileAt(coord: TileCoord, pixelRatio: number): Tile {
+    const key = tileKey(coord);
+    let tile = this.cache.get(key);
+    if (!tile) {
+      tile = createTile(coord, pixelRatio, []);
+      tile.queue = this.signaturesIn(tile.rect);
+      this.cache.set(key, tile);
+      this.levels.add(coord.level);
+      // Nothing to paint: it is done without a canvas.
+      if (tile.queue.length === 0) paintTile(tile, 0, now);
+    }
+    return tile;
+  }
+
+  /** The Shape's sceneFunc: draws the tiles meeting whatever part of the wall `context` shows. */
+  private compose(context: KonvaTypes.Context): void {
+    const ctx = context._context;
+    const onScreen = context.canvas === this.layer.getCanvas();
+    const stage = this.layer.getStage();
+    if (!stage) return;
+    const m = ctx.getTransform();
+    if (m.a <= 0 || m.d <= 0) return;
+    const pixelRatio = this.pixelRatio();
+    const view: View = {
+      rect: {
+        x: -m.e / m.a,
+        y: -m.f / m.d,
+        width: ctx.canvas.width / m.a,
+        height: ctx.canvas.height / m.d,
+      },
+      // The camera's scale, not the canvas's: an off-screen picture uses the tiles the screen does.
+      level: levelForScale(stage.scaleX()),
+      pixelRatio,
+    };
+    const coords = tilesCovering(view.rect, view.level, pixelRatio);
+    const tiles = coords.map((c) => this.tileAt(c, pixelRatio));
+    if (!onScreen) for (const tile of tiles) paintTile(tile, Infinity, now);
+
+    ctx.save();
+    // Device pixels from here on: tiles land on whole pixels, so neighbours meet without seams.
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    const missing: Tile[] = [];
+    for (const tile of tiles) {
+      if (tile.shown) drawTile(ctx, m, tile);
+      if (!tile.painted) missing.push(tile);
+    }
+    let uncovered = 0;
+    const cached = (key: string) => this.cache.peek(key);
+    for (const tile of missing) {
+      if (!drawFallback(ctx, m, tile, { levels: this.levels, cached, pixelRatio })) uncovered++;
+    }
+    ctx.restore();
+
+    if (!onScreen) return;
+    this.uncovered = uncovered;
+    if (m.a !== this.lastScale) {
+      this.lastScale = m.a;
+      this.scaledAt = now();
+    }
+    const transform = `${m.a},${m.e},${m.f},${ctx.canvas.width},${ctx.canvas.height}`;
+    if (transform !== this.lastTransform) {
+      this.lastTransform = transform;
+      this.movedAt = now();
+    }
+    this.lastView = view;
+    this.viewDrawn = tiles.every(isCurrent);
+    if (this.viewDrawn) {
+      if (this.markPending) {
+        this.markPending = false;
+        performance.mark(VIEW_DRAWN_MARK, {
+          detail: {
+            signatures: this.index.itemsInRect(view.rect).length,
+            total: this.byId.size,
+          },
+        });
+      }
+      this.scheduleIdle();
+    } else this.scheduleFrame();
+  }
+
+  private scheduleFrame(): void {
+    if (this.frame !== null || this.destroyed) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = null;
+      const view = this.lastView;
+      if (!view || this.destroyed) return;
+      if (this.uncovered === 0 && now() - this.scaledAt < ZOOM_SETTLE_MS) {
+        // Zooming on, and the screen is covered: this level may be gone before it is painted.
+        this.scheduleFrame();
+        return;
+      }
+      const budget = now() - this.movedAt < MOVING_FOR_MS ? MOVING_BUDGET_MS : STILL_BUDGET_MS;
+      const deadline = now() + budget;
+      let progressed = false;
+      let left = false;
+      for (const coord of tilesByDistance(view.rect, view.level, view.pixelRatio)) {
+        const tile = this.tileAt(coord, view.pixelRatio);
+        if (isCurrent(tile)) continue;
+        if (now() >= deadline) {
+          left = true;
+          break;
+        }
+        paintTile(tile, deadline, now);
+        progressed = true;
+        left ||= !isCurrent(tile);
+      }
+      // Painting goes on next frame, before that frame's draw (registered first), which shows
+      // this frame's progress: one step of painting per frame, not one every other frame.
+      if (left) this.scheduleFrame();
+      if (progressed) this.layer.batchDraw();
+    });
+  }
+
+  /** Idle time paints ahead: a ring of half a view around the view, then the whole wall far out. */
+  private scheduleIdle(): void {
+    if (this.idle !== null || this.destroyed) return;
+    this.idle = requestIdle((idleMs) => {
+      this.idle = null;
+      const view = this.lastView;
+      if (!view || this.destroyed) return;
+      const deadline = now() + Math.min(IDLE_BUDGET_MS, idleMs);
+      const ahead = this.tilesAhead(view);
+      let left = false;
+      let shows = false;
+      for (const coord of ahead) {
+        const tile = this.tileAt(coord, view.pixelRatio);
+        if (isCurrent(tile)) continue;
+        if (now() >= deadline) {
+          left = true;
+          break;
+        }
+        paintTile(tile, deadline, now);
+        left ||= !isCurrent(tile);
+        shows ||= coord.level === view.level && rectsMeet(tile.rect, view.rect);
+      }
+      // The view moved onto what was painted ahead (or the signatures changed meanwhile).
+      if (shows) this.layer.batchDraw();
+      if (left) this.scheduleIdle();
+    }, IDLE_BUDGET_MS / 2);
+  }
+
+  private tilesAhead(view: View): TileCoord[] {
+    const stage = this.layer.getStage()!;
+    const far = levelForScale(minScale({ width: stage.width(), height: stage.height() }));
+    return tilesAhead(view.rect, view.level, view.pixelRatio, far, this.maxTiles);
+  }
+}

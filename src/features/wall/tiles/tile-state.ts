@@ -1,0 +1,44 @@
+/**
+ * What the board's tiles show, for tests and DevTools (the tile Shape's `tileState` attribute):
+ * reading it never paints or reorders anything.
+ */
+import { defaultCaption } from '../../../domain/constants.ts';
+import { rectsMeet, type Rect } from '../../../domain/geometry.ts';
+import type { Signature } from '../../../domain/signature.ts';
+import { paintedExtentOf } from '../../../ui/paint-signature.ts';
+import type { Tile } from './tile.ts';
+
+export interface TileState {
+  /** Every tile in view was painted with the current signatures in the last frame on screen. */
+  viewDrawn: boolean;
+  /** Ids of the signatures painted in the tiles of the last frame on screen that meet the view. */
+  idsInView: number[];
+  /** The captions painted for those signatures (their own text, or `#<id>`). */
+  captionsInView: string[];
+  /** Tiles cached, and the bytes the cache counts for them. */
+  tiles: number;
+  bytes: number;
+}
+
+/** `inView`: the tiles of the last frame on screen; `view`: the wall it showed. */
+export function tileStateOf(
+  inView: readonly Tile[],
+  view: Rect | null,
+  viewDrawn: boolean,
+  cache: { readonly size: number; readonly calculatedSize: number },
+): TileState {
+  const seen = new Map<number, Signature>();
+  if (view) {
+    for (const tile of inView) {
+      for (const s of tile.shownItems) if (rectsMeet(paintedExtentOf(s), view)) seen.set(s.id, s);
+    }
+  }
+  const shown = [...seen.values()];
+  return {
+    viewDrawn,
+    idsInView: shown.map((s) => s.id),
+    captionsInView: shown.map((s) => s.caption ?? defaultCaption(s.id)),
+    tiles: cache.size,
+    bytes: cache.calculatedSize,
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * One tile of the board: a canvas of TILE_PIXELS² device pixels showing a square of the wall at
+ * one zoom level, painted with the same `paintSignature` as the export. Painting is resumable: a
+ * tile holds the signatures still to paint and paints as many as a time budget allows, so no task
+ * grows with the wall (issue 12: no long task over 50 ms).
+ *
+ * A tile always shows a complete paint (`shown`) once it has one. New signatures are painted on
+ * top of it in place (they are the newest, so they belong on top); a removed one needs a repaint
+ * into a second canvas, swapped in when done, so the tile never shows half a wall.
+ */
+import type { Rect } from '../../../domain/geometry.ts';
+import type { Signature } from '../../../domain/signature.ts';
+import {
+  TILE_PIXELS,
+  levelScale,
+  tileKey,
+  tileRect,
+  type TileCoord,
+} from '../../../domain/tiles.ts';
+import { paintSignature, prepareSignaturePaint } from '../../../ui/paint-signature.ts';
+
+/**
+ * Chromium records canvas calls and rasterizes them later (when the canvas is drawn somewhere),
+ * so the time a stroke call takes says little about its cost. Reading a pixel makes the canvas
+ * rasterize what it recorded now, inside the budget that paid for it: every few signatures.
+ */
+const FLUSH_EVERY = 4;
+
+function rasterize(ctx: CanvasRenderingContext2D): void {
+  ctx.getImageData(0, 0, 1, 1);
+}
+
+/** What one tile's canvas holds in memory (RGBA). */
+export const TILE_BYTES = TILE_PIXELS * TILE_PIXELS * 4;
+
+export interface Tile {
+  readonly key: string;
+  readonly coord: TileCoord;
+  /** The square of the wall it shows. */
+  readonly rect: Rect;
+  /** Device pixels per wall pixel. */
+  readonly scale: number;
+  /** The last complete paint; null while none, or when it holds nothing (no canvas needed). */
+  shown: HTMLCanvasElement | null;
+  /** True once `shown` is a complete paint of some version of the wall. */
+  painted: boolean;
+  /** The signatures `shown` holds, in the order they were painted. */
+  shownItems: Signature[];
+  /** The canvas being painted: `shown` itself while signatures are added, else a new one. */
+  target: HTMLCanvasElement | null;
+  /** Signatures to paint into `target`, in wall order, from `next` on. */
+  queue: Signature[];
+  next: number;
+  /** Set once the cache let it go: its canvases are freed and it must not be painted. */
+  freed: boolean;
+}
+
+export function createTile(coord: TileCoord, pixelRatio: number, queue: Signature[]): Tile {
+  return {
+    key: tileKey(coord),
+    coord,
+    rect: tileRect(coord, pixelRatio),
+    scale: levelScale(coord.level, pixelRatio),
+    shown: null,
+    painted: false,
+    shownItems: [],
+    target: null,
+    queue,
+    next: 0,
+    freed: false,
+  };
+}
+
+/** Painted, with nothing left to add or repaint. */
+export function isCurrent(tile: Tile): boolean {
+  return tile.painted && tile.target === tile.shown && tile.next >= tile.queue.length;
+}
+
+/** Queues signatures that joined the wall: painted over what the tile shows. */
+export function addToTile(tile: Tile, added: readonly Signature[]): void {
+  tile.queue.push(...added);
+}
+
+/** Starts the tile over with this list (a signature left it): the old paint stays shown meanwhile. */
+export function repaintTile(tile: Tile, queue: Signature[]): void {
+  if (tile.target && tile.target !== tile.shown) clearCanvas(tile.target);
+  else tile.target = null;
+  tile.queue = queue;
+  tile.next = 0;
+}
+
+/**
+ * Paints queued signatures until `deadline` (at least one, so every call makes progress).
+ * Returns true when the tile became current.
+ */
+export function paintTile(tile: Tile, deadline: number, now: () => number): boolean {
+  if (tile.freed) return false;
+  if (tile.next < tile.queue.length) {
+    tile.target ??= newTileCanvas(tile);
+    const ctx = tile.target.getContext('2d')!;
+    const inPlace = tile.target === tile.shown;
+    let painted = 0;
+    for (;;) {
+      const signature = tile.queue[tile.next++]!;
+      paintSignature(ctx, signature);
+      if (inPlace) tile.shownItems.push(signature);
+      const done = tile.next >= tile.queue.length;
+      if (done || ++painted % FLUSH_EVERY === 0) {
+        rasterize(ctx);
+        if (done || now() >= deadline) break;
+      }
+    }
+    if (tile.next < tile.queue.length) return false;
+  }
+  if (tile.target !== tile.shown) {
+    if (tile.shown) freeCanvas(tile.shown);
+    tile.shown = tile.target;
+    tile.shownItems = tile.queue;
+  }
+  tile.queue = [];
+  tile.next = 0;
+  tile.painted = true;
+  return true;
+}
+
+/** Gives the canvases' memory back at once (Safari holds it until the size is 0). */
+export function freeTile(tile: Tile): void {
+  tile.freed = true;
+  if (tile.target && tile.target !== tile.shown) freeCanvas(tile.target);
+  if (tile.shown) freeCanvas(tile.shown);
+  tile.shown = null;
+  tile.shownItems = [];
+  tile.target = null;
+  tile.queue = [];
+}
+
+function newTileCanvas(tile: Tile): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.width = TILE_PIXELS;
+  canvas.height = TILE_PIXELS;
+  const ctx = canvas.getContext('2d')!;
+  // Wall coordinates from here on: the tile's corner at the origin, at the level's scale.
+  ctx.setTransform(
+    tile.scale,
+    0,
+    0,
+    tile.scale,
+    -tile.rect.x * tile.scale,
+    -tile.rect.y * tile.scale,
+  );
+  prepareSignaturePaint(ctx);
+  return canvas;
+}
+
+function clearCanvas(canvas: HTMLCanvasElement): void {
+  const ctx = canvas.getContext('2d')!;
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  ctx.restore();
+}
+
+function freeCanvas(canvas: HTMLCanvasElement): void {
+  canvas.width = 0;
+  canvas.height = 0;
+}
