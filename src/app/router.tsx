@@ -1,22 +1,28 @@
-import { lazy, Suspense } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { prefetchWall } from '../data/wall-query.ts';
 import { WallRoute } from './wall-route.tsx';
 
 // The export code (a 3200×3200 renderer) loads only when someone visits /export.
 const ExportRoute = lazy(() => import('./export-route.tsx'));
 
+/** /export: the wall's data starts loading beside the export's code, not after it arrived. */
+function ExportPage() {
+  const queryClient = useQueryClient();
+  useEffect(() => prefetchWall(queryClient, null), [queryClient]);
+  return (
+    <Suspense fallback={null}>
+      <ExportRoute />
+    </Suspense>
+  );
+}
+
 export function AppRouter() {
   return (
     <BrowserRouter>
       <Routes>
-        <Route
-          path="/export"
-          element={
-            <Suspense fallback={null}>
-              <ExportRoute />
-            </Suspense>
-          }
-        />
+        <Route path="/export" element={<ExportPage />} />
         <Route path="*" element={<WallRoute />} />
       </Routes>
     </BrowserRouter>

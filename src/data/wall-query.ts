@@ -45,13 +45,13 @@ export function signaturesQueryOptions(
 }
 
 /**
- * Starts loading the wall (viewport first) if it is not loaded or loading yet. The rest of the
+ * Starts loading the wall (viewport first, given a view) if it is not loaded or loading yet. The rest of the
  * wall waits for `restAfter` (the board's code): on a slow network it would otherwise take the
  * bandwidth the board needs to show the first screen.
  */
 export function prefetchWall(
   queryClient: QueryClient,
-  initialView: Rect,
+  initialView: Rect | null,
   restAfter: Promise<unknown> | null = null,
 ): void {
   void queryClient.prefetchQuery(signaturesQueryOptions(initialView, restAfter));

@@ -17,7 +17,7 @@ const IN_VIEW = {
   ],
   caption: 'in view',
 };
-/** Just right of the first screen: not in the view, but near enough to be drawn with it. */
+/** Just right of the first screen: not in the view, so it arrives with the rest. */
 const BEYOND_EDGE = {
   strokes: [
     [
@@ -89,13 +89,16 @@ test("the view's signatures are drawn before the rest arrive; progress and a dis
   await expect.poll(() => board.toastsShown()).toContain(TOASTS.loaded);
   await expect(progress).toHaveCount(0);
   await expect(sign).toBeEnabled();
-  await expect
-    .poll(async () => (await board.shownCaptions()).sort())
-    .toEqual(['beyond the edge', 'in view']);
   // Now drawing checks against the whole wall.
   await board.drawMode();
   await board.drawStroke(line([300, 280], [300, 320], 4));
   await expect(board.toast).toHaveText(TOASTS.blocked);
+  // The rest joined the wall: a little to the right, the signature beyond the first screen shows.
+  await board.panMode();
+  await board.panBy(-400, 0);
+  await expect
+    .poll(async () => (await board.shownCaptions()).sort())
+    .toEqual(['beyond the edge', 'in view']);
 });
 
 test("opening the board on a wall already in says 'Signatures loaded!' at once, with no progress", async ({
