@@ -8,6 +8,7 @@
  */
 import { expect, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
+import type { TileState } from '../../../src/features/wall/tiles/tile-state.ts';
 import { test as base, type WallServer } from './fixtures.ts';
 
 export type XY = readonly [number, number];
@@ -42,15 +43,6 @@ export interface RectAttrs {
   height: number;
   dash?: number[];
   stroke?: string;
-}
-
-/** The board's tile renderer's state (src/features/wall/tiles/tile-renderer.ts). */
-export interface TileState {
-  viewDrawn: boolean;
-  idsInView: number[];
-  captionsInView: string[];
-  tiles: number;
-  bytes: number;
 }
 
 interface KonvaWindow {

@@ -285,18 +285,10 @@ export class TileRenderer {
       const budget = now() - this.movedAt < MOVING_FOR_MS ? MOVING_BUDGET_MS : STILL_BUDGET_MS;
       const deadline = now() + budget;
       let progressed = false;
-      let left = false;
-      for (const coord of tilesByDistance(view.rect, view.level, view.pixelRatio)) {
-        const tile = this.tileAt(coord, view.pixelRatio);
-        if (isCurrent(tile)) continue;
-        if (now() >= deadline) {
-          left = true;
-          break;
-        }
-        paintTile(tile, deadline, now);
+      const coords = tilesByDistance(view.rect, view.level, view.pixelRatio);
+      const left = this.paintUntil(coords, view.pixelRatio, deadline, () => {
         progressed = true;
-        left ||= !isCurrent(tile);
-      }
+      });
       // Painting goes on next frame, before that frame's draw (registered first), which shows
       // this frame's progress: one step of painting per frame, not one every other frame.
       if (left) this.scheduleFrame();
@@ -312,24 +304,36 @@ export class TileRenderer {
       const view = this.lastView;
       if (!view || this.destroyed) return;
       const deadline = now() + Math.min(IDLE_BUDGET_MS, idleMs);
-      const ahead = this.tilesAhead(view);
-      let left = false;
       let shows = false;
-      for (const coord of ahead) {
-        const tile = this.tileAt(coord, view.pixelRatio);
-        if (isCurrent(tile)) continue;
-        if (now() >= deadline) {
-          left = true;
-          break;
-        }
-        paintTile(tile, deadline, now);
-        left ||= !isCurrent(tile);
-        shows ||= coord.level === view.level && rectsMeet(tile.rect, view.rect);
-      }
+      const left = this.paintUntil(this.tilesAhead(view), view.pixelRatio, deadline, (tile) => {
+        shows ||= tile.coord.level === view.level && rectsMeet(tile.rect, view.rect);
+      });
       // The view moved onto what was painted ahead (or the signatures changed meanwhile).
       if (shows) this.layer.batchDraw();
       if (left) this.scheduleIdle();
     }, IDLE_BUDGET_MS / 2);
+  }
+
+  /**
+   * Paints the tiles of `coords` that are not current, in order, until `deadline`; `painted` hears
+   * of each one painted. True when some are left for later (out of time, or a tile not finished).
+   */
+  private paintUntil(
+    coords: Iterable<TileCoord>,
+    pixelRatio: number,
+    deadline: number,
+    painted: (tile: Tile) => void,
+  ): boolean {
+    let left = false;
+    for (const coord of coords) {
+      const tile = this.tileAt(coord, pixelRatio);
+      if (isCurrent(tile)) continue;
+      if (now() >= deadline) return true;
+      paintTile(tile, deadline, now);
+      painted(tile);
+      left ||= !isCurrent(tile);
+    }
+    return left;
   }
 
   private tilesAhead(view: View): TileCoord[] {
