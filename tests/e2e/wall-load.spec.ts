@@ -169,3 +169,21 @@ test("the rest of the wall waits for the board's code, which the first screen ne
   await page.getByRole('button', { name: 'Sign!' }).click();
   await expect.poll(() => board.toastsShown()).toContain(TOASTS.loaded);
 });
+
+test("a shared link's view is the first screen loaded: its signatures show while the rest is held", async ({
+  board,
+  page,
+  wall,
+}) => {
+  for (const signature of [IN_VIEW, FAR]) await wall.seed(signature);
+  const rest = await holdWallReads(page, ['rest']);
+  // The view centred on FAR (2500..2600 × 2500..2550), far from the wall's origin.
+  await page.goto(`${wall.url}/#x=2550&y=2525&zoom=1`);
+  await page.getByRole('button', { name: 'Sign!' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Loading signatures' })).toBeVisible();
+  // Read first because the link names its view; IN_VIEW (the origin's) waits with the rest.
+  await expect.poll(() => board.shownCaptions()).toEqual(['far']);
+  expect(rest.seen('rest')).toBeGreaterThan(0);
+  await rest.release();
+  await expect.poll(() => board.toastsShown()).toContain(TOASTS.loaded);
+});
