@@ -6,7 +6,12 @@ import { Worker } from 'node:worker_threads';
 import { DatabaseUnavailableError } from './errors.ts';
 import type { Reply, Request, WorkerData } from './pglite-protocol.ts';
 
-const WORKER_URL = new URL('./pglite-worker.ts', import.meta.url);
+/** Node 22.18+ strips types itself; older ones get here only through tsx (pglite-worker-tsx.mjs). */
+const STRIPS_TYPES = Boolean((process.features as { typescript?: unknown }).typescript);
+const WORKER_URL = new URL(
+  STRIPS_TYPES ? './pglite-worker.ts' : './pglite-worker-tsx.mjs',
+  import.meta.url,
+);
 
 /**
  * The worker's stack. Node's 4 MB default lets nested JSON of a few thousand levels overflow the
