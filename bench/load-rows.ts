@@ -5,7 +5,7 @@
  */
 import type { ThrottledLoadResult } from './browser/throttled-load.ts';
 import type { Outcome } from './browser/session.ts';
-import { kb, mb, ms, NA, type Row } from './report.ts';
+import { kb, mb, ms, NA, rowFor, type Row } from './report.ts';
 import { medianOfRuns } from './stats.ts';
 import type { SimplificationBytes } from './wall-bytes.ts';
 
@@ -37,14 +37,7 @@ export function throttledRows(
   n: number,
   result: Outcome<Fields & { runs: number }>,
 ): Row[] {
-  const row = (measure: string, value: string, target: string, meets: boolean | null): Row => ({
-    measure,
-    viewport,
-    n,
-    value,
-    target,
-    meets,
-  });
+  const row = rowFor(viewport, n);
   const viewTarget = `≤ ${LOAD_TARGETS.viewDrawnMs} ms`;
   if (!result.ok) {
     return [

@@ -15,6 +15,18 @@ export interface Row {
   meets: boolean | null;
 }
 
+/** A row maker for one viewport and wall size: `row(measure, value, target, meets)`. */
+export function rowFor(viewport: string, n: number | null) {
+  return (measure: string, value: string, target: string, meets: boolean | null): Row => ({
+    measure,
+    viewport,
+    n,
+    value,
+    target,
+    meets,
+  });
+}
+
 export const NA = (reason: string) => `n/a (${reason})`;
 
 export const ms = (v: number) =>

@@ -6,7 +6,7 @@
 import type { FullWallLoad, InsertLatency } from './api-load.ts';
 import type { Outcome } from './browser/session.ts';
 import type { BundleSize } from './bundle-size.ts';
-import { kb, mb, ms, NA, type Row } from './report.ts';
+import { kb, mb, ms, NA, rowFor, type Row } from './report.ts';
 
 /** A measure's medians over the runs that produced it. */
 export type Agg<T> =
@@ -50,14 +50,7 @@ export function browserRows(
   agg: Aggregate | null,
   reason: string,
 ): Row[] {
-  const row = (measure: string, value: string, target: string, meets: boolean | null): Row => ({
-    measure,
-    viewport,
-    n,
-    value,
-    target,
-    meets,
-  });
+  const row = rowFor(viewport, n);
   const na = (measure: string, target: string, why: string) => row(measure, NA(why), target, null);
   if (!agg) {
     return [
