@@ -111,6 +111,15 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS on purpose (scripts/check-node.cjs must run on any old Node).
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { process: 'readonly', require: 'readonly', __dirname: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.ts'],
     rules: { 'no-console': ['error', { allow: ['warn', 'error'] }] },

@@ -31,6 +31,8 @@ export default defineConfig(({ mode }) => ({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Written for the owner (decoding stack traces), never linked from a bundle nor served:
+    // server/http/static.ts.
+    sourcemap: 'hidden',
   },
 }));

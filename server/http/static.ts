@@ -4,8 +4,12 @@
  * `/export` work on reload. Without a build, GET / explains how to make one.
  *
  * Only what the build put in DIST_DIR is served: no dotfiles (a stray `.env` or `.git` next to the
- * build), and no file whose real path, symlinks resolved, lies outside DIST_DIR. Such paths are
- * answered as if the file did not exist.
+ * build), no file whose real path, symlinks resolved, lies outside DIST_DIR, and no source map.
+ * Such paths are answered as if the file did not exist.
+ *
+ * Source maps: the build writes them (`sourcemap: 'hidden'` in vite.config.ts, so no bundle points
+ * at one) for the owner, who can decode a visitor's stack trace from dist/ with them. They are 1 to
+ * 2 MB each, list the source tree, and no visitor's browser needs them, so they are not served.
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
@@ -24,13 +28,15 @@ function isInside(root: string, path: string): boolean {
 }
 
 /**
- * Whether a URL path may be served from `realRoot`: no segment starts with a dot, and the file, if it
+ * Whether a URL path may be served from `realRoot`: no segment starts with a dot, it is no source
+ * map, and the file, if it
  * exists, resolves (through any symlink) to a place inside the root. A missing file is allowed here
  * so that it reaches the normal not-found answer.
  */
 export function servablePath(realRoot: string, urlPath: string): boolean {
   const segments = urlPath.split('/');
   if (segments.some((segment) => segment.startsWith('.'))) return false;
+  if (urlPath.endsWith('.map')) return false;
   let real: string;
   try {
     real = realpathSync(join(realRoot, ...segments));

@@ -1,5 +1,5 @@
 /** The built app: cache headers, SPA fallback, compression, and the hint when there is no build. */
-import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,12 @@ describe('serving the built app', () => {
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'index.html'), INDEX);
     await writeFile(join(dist, 'assets', 'index-AbC123.js'), SCRIPT);
+    await writeFile(join(dist, 'assets', 'index-AbC123.js.map'), `{"sources":["${SECRET}"]}`);
+    // The build's own robots.txt (public/ is copied into dist/ as it is).
+    await copyFile(
+      join(import.meta.dirname, '..', '..', 'public', 'robots.txt'),
+      join(dist, 'robots.txt'),
+    );
     await writeFile(join(dist, 'favicon.svg'), '<svg/>');
     // What must never be served: dotfiles, and files that only a symlink puts inside dist/.
     outside = await mkdtemp(join(tmpdir(), 'signwall-outside-'));
@@ -53,7 +59,9 @@ describe('serving the built app', () => {
     '/elsewhere/secret.txt',
     '/assets/elsewhere/secret.txt',
     '/assets/%2e%2e/%2e%2e/' + 'etc/hostname',
-  ])('never serves %s (no dotfiles, nothing outside dist/)', async (path) => {
+    '/assets/index-AbC123.js.map',
+    '/assets/index-AbC123.js%2emap',
+  ])('never serves %s (no dotfiles, nothing outside dist/, no source maps)', async (path) => {
     const res = await fetch(`${server.url}${path}`);
     expect(await res.text()).not.toContain(SECRET);
     // Either the app's own page (an SPA route) or 404: never the file.
@@ -116,6 +124,13 @@ describe('serving the built app', () => {
     const res = await fetch(`${server.url}/favicon.svg`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves robots.txt as text, not the app', async () => {
+    const res = await fetch(`${server.url}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await res.text()).toContain('User-agent');
   });
 
   it('answers a missing asset with 404, not with index.html', async () => {
