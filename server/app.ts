@@ -84,7 +84,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     ...fastifyHttpOptions(limits),
     clientErrorHandler: clientErrorHandler(headers, logger),
   });
-  capConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress, logger);
+  capConnectionsPerAddress(app, limits.maxConnectionsPerAddress, logger);
   registerSecurityHeaders(app, options.apiOrigin ?? null);
 
   // Refuse big bodies from their declared length, before a byte of them is read.
