@@ -4,20 +4,21 @@
  * cut), headers within `headersTimeoutMs`, an idle socket closes after `connectionTimeoutMs`, a
  * keep-alive socket after `keepAliveTimeoutMs` without a request, and one client (the socket's
  * address, an IPv6 /64 as one) is served on at most `maxConnectionsPerAddress` sockets at once, its
- * requests on more answered 503 (capConnectionsPerAddress). Behind a reverse proxy every client
- * shares the proxy's address, so raise or disable the cap there, and limit at the proxy.
+ * requests on more answered 503, and gets no new answer while `maxUnsentBytesPerAddress` of its
+ * answers are still on their way (limitPerClient). Behind a reverse proxy every client shares the
+ * proxy's address, so raise or disable the caps there, and limit at the proxy.
  *
  * Node checks the request and header timeouts every `checkIntervalMs`, so a trickling request is
  * cut between requestTimeoutMs and requestTimeoutMs + checkIntervalMs after it began.
  */
-import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { MAX_BODY_BYTES } from '../../src/domain/constants.ts';
-import { pathOf, type Logger } from '../log.ts';
-import type { ErrorBody } from '../rest/errors.ts';
-import { clientKey } from './client-key.ts';
-import { corsHeaders, isPreflight } from './cors.ts';
+import type { Logger } from '../log.ts';
+import { busyAnswer, drainBody, type BusyReason } from './busy-answer.ts';
+import { ConnectionCounts, UnsentBytes } from './client-tables.ts';
+import { isPreflight } from './cors.ts';
 
 export interface HttpLimits {
   requestTimeoutMs: number;
@@ -26,8 +27,10 @@ export interface HttpLimits {
   keepAliveTimeoutMs: number;
   maxRequestsPerSocket: number;
   checkIntervalMs: number;
-  /** 0 turns the per-address cap off. */
+  /** 0 turns the per-address limits off (both this cap and the one below). */
   maxConnectionsPerAddress: number;
+  /** Bytes of answers one client may have on their way before its next answer is a 503. */
+  maxUnsentBytesPerAddress: number;
 }
 
 /**
@@ -44,6 +47,9 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   maxRequestsPerSocket: 1000,
   checkIntervalMs: 5_000,
   maxConnectionsPerAddress: 64,
+  // Two of the largest pages the app reads uncompressed (1000 rows: ~5 MB), many times over; a
+  // crowd's compressed pages are a fifth of that.
+  maxUnsentBytesPerAddress: 64 * 1024 * 1024,
 };
 
 /** Fastify's server options for the limits (Node's own http.Server settings underneath). */
@@ -62,45 +68,56 @@ export function fastifyHttpOptions(limits: HttpLimits) {
   };
 }
 
-/** Past this many times the cap, a client's new sockets are destroyed on arrival (see below). */
-export const HARD_CAP_FACTOR = 4;
-/** What an answer over the cap asks the client to wait: the crowd's other requests take ~ms. */
-export const CROWDED_RETRY_AFTER_SECONDS = 1;
 /** At most one log line about a crowded client per this long, however many sockets it opens. */
 const LOG_EVERY_MS = 10_000;
 
 /**
- * Caps the sockets one client (`clientKey`: an IPv4 address, an IPv6 /64) holds open at once,
- * without leaving a crowd unanswered. A school or a carrier's NAT puts many people behind one
- * address, so a socket over the cap is still read: its request (body included, so closing it
- * causes no TCP reset) is answered 503 with `Retry-After` and `Connection: close`, in PostgREST's
- * envelope under /rest/ (supabase-js retries a GET on 503 after Retry-After). Only past
- * HARD_CAP_FACTOR times the cap is a socket destroyed on arrival, so a flood still holds a bounded
- * number, each cut by the timeouts above if it sends nothing. While a client is over the cap,
- * its sockets under the cap also close after their answer instead of idling for the keep-alive
- * timeout, so the crowd's next requests find room. The count per client goes down when a socket
- * closes, however it closes, and a client with no socket left has no entry.
+ * Per-client limits (a client is a `clientKey`: an IPv4 address, an IPv6 /64), without leaving a
+ * crowd unanswered: a school or a carrier's NAT puts many people behind one address.
+ *
+ * Sockets: a client is served on `maxConnectionsPerAddress` at once. A socket over the cap is still
+ * read: its request (body included, so closing it causes no TCP reset) is answered 503 with
+ * `Retry-After` and `Connection: close` (busy-answer.ts). Only past HARD_CAP_FACTOR times the cap is
+ * a socket destroyed on arrival, so a flood still holds a bounded number, each cut by the timeouts
+ * above if it sends nothing. While a client is over the cap, its sockets under the cap also close
+ * after their answer instead of idling for the keep-alive timeout, so the crowd's next requests
+ * find room.
+ *
+ * Answers: a client that does not take its answers holds them in the server's memory; past
+ * `maxUnsentBytesPerAddress` not yet passed on to the kernel, its next answer is a 503 instead
+ * (UnsentBytes in client-tables.ts).
  */
-export function capConnectionsPerAddress(app: FastifyInstance, max: number, log: Logger): void {
+export function limitPerClient(app: FastifyInstance, limits: HttpLimits, log: Logger): void {
+  const max = limits.maxConnectionsPerAddress;
   if (max <= 0) return;
   const counts = new ConnectionCounts(max);
+  const unsent = new UnsentBytes(limits.maxUnsentBytesPerAddress);
   /** Each counted socket's client, and whether it arrived over the cap. */
   const admitted = new WeakMap<Socket, { client: string; overCap: boolean }>();
-  let answered = 0;
-  let destroyed = 0;
+  const tooManyConnections: BusyReason = {
+    what: 'Too many connections from your address',
+    details: `At most ${max} connections at once are served from one address.`,
+  };
+  const tooMuchUnsent: BusyReason = {
+    what: 'Too much data on its way to your address',
+    details:
+      `An address gets no new answer while ${(unsent.max / 2 ** 20).toFixed(1)} MiB of its ` +
+      'earlier ones have not been taken yet.',
+  };
+  const turnedAway = { overCap: 0, destroyed: 0, unsent: 0 };
   let loggedAt = -Infinity;
 
-  const note = (client: string) => {
+  const note = (client: string, what: keyof typeof turnedAway) => {
+    turnedAway[what]++;
     // One line per LOG_EVERY_MS, not one per socket: a flood must not become a flood of log lines.
     const now = performance.now();
     if (now - loggedAt < LOG_EVERY_MS) return;
     loggedAt = now;
     log.warn(
-      { client, max, hardMax: counts.hardMax, overCapSince: answered, destroyedSince: destroyed },
-      'too many connections from one client; answering 503 over the cap',
+      { client, max, hardMax: counts.hardMax, since: { ...turnedAway } },
+      'a client over its limits; answering 503',
     );
-    answered = 0;
-    destroyed = 0;
+    Object.assign(turnedAway, { overCap: 0, destroyed: 0, unsent: 0 });
   };
 
   app.server.on('connection', (socket: Socket) => {
@@ -108,15 +125,11 @@ export function capConnectionsPerAddress(app: FastifyInstance, max: number, log:
     if (address === undefined) return; // already gone
     const { client, verdict } = counts.admit(address);
     if (verdict === 'destroy') {
-      destroyed++;
-      note(client);
+      note(client, 'destroyed');
       socket.destroy();
       return;
     }
-    if (verdict === 'over-cap') {
-      answered++;
-      note(client);
-    }
+    if (verdict === 'over-cap') note(client, 'overCap');
     admitted.set(socket, { client, overCap: verdict === 'over-cap' });
     socket.once('close', () => counts.release(client));
   });
@@ -137,96 +150,34 @@ export function capConnectionsPerAddress(app: FastifyInstance, max: number, log:
       socket.destroy(); // a body larger than any request may send: not a crowd, no answer owed
       return reply.hijack();
     }
-    return answerCrowded(request, reply, max);
+    return reply.send(busyAnswer(request, reply, tooManyConnections));
   });
-}
 
-/**
- * Open sockets per client (`clientKey`), and what a new one gets: served, answered 503 (over the
- * cap), or destroyed (past HARD_CAP_FACTOR times the cap). Only clients with an open socket have an
- * entry, so the table is never larger than the sockets the server holds.
- */
-export class ConnectionCounts {
-  readonly max: number;
-  readonly hardMax: number;
-  readonly #open = new Map<string, number>();
-
-  constructor(max: number) {
-    this.max = max;
-    this.hardMax = max * HARD_CAP_FACTOR;
-  }
-
-  /** Counts a new socket from `address` unless it is destroyed; release(client) when it closes. */
-  admit(address: string): { client: string; verdict: 'serve' | 'over-cap' | 'destroy' } {
-    const client = clientKey(address);
-    const count = this.#open.get(client) ?? 0;
-    if (count >= this.hardMax) return { client, verdict: 'destroy' };
-    this.#open.set(client, count + 1);
-    return { client, verdict: count >= this.max ? 'over-cap' : 'serve' };
-  }
-
-  release(client: string): void {
-    const left = (this.#open.get(client) ?? 1) - 1;
-    if (left <= 0) this.#open.delete(client);
-    else this.#open.set(client, left);
-  }
-
-  /** The client holds sockets over the cap: some of its requests are being turned away. */
-  crowded(client: string): boolean {
-    return (this.#open.get(client) ?? 0) > this.max;
-  }
-
-  openFor(address: string): number {
-    return this.#open.get(clientKey(address)) ?? 0;
-  }
-
-  /** How many clients have an entry (all with an open socket). */
-  get clients(): number {
-    return this.#open.size;
-  }
-}
-
-/**
- * Reads and discards the request's body; true once it has ended, false if it passes `maxBytes`.
- * Answering before the body is read would close the socket with bytes unread, and the kernel
- * then resets the connection, often before the client has read the answer.
- */
-function drainBody(request: IncomingMessage, maxBytes: number): Promise<boolean> {
-  if (request.complete) return Promise.resolve(true);
-  if (Number(request.headers['content-length'] ?? 0) > maxBytes) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    let bytes = 0;
-    const onData = (chunk: Buffer) => {
-      bytes += chunk.byteLength;
-      if (bytes > maxBytes) finish(false);
+  // First of the onSend hooks too: the security headers' hook runs after it, on either answer.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const seen = admitted.get(request.raw.socket);
+    // Streams (static files) are sent with backpressure: they never pile up in memory.
+    const bytes =
+      typeof payload === 'string'
+        ? Buffer.byteLength(payload)
+        : Buffer.isBuffer(payload)
+          ? payload.byteLength
+          : 0;
+    if (seen === undefined || bytes === 0) return payload;
+    if (!unsent.reserve(seen.client, bytes)) {
+      note(seen.client, 'unsent');
+      return busyAnswer(request, reply, tooMuchUnsent);
+    }
+    // 'finish': the last byte went to the kernel; 'close': the socket went first.
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      unsent.release(seen.client, bytes);
     };
-    const finish = (ended: boolean) => {
-      request.off('data', onData).off('end', onEnd).off('close', onClose);
-      request.pause();
-      resolve(ended);
-    };
-    const onEnd = () => finish(true);
-    const onClose = () => finish(request.complete);
-    request.on('data', onData).once('end', onEnd).once('close', onClose);
+    reply.raw.once('finish', release).once('close', release);
+    return payload;
   });
-}
-
-/** 503 with Retry-After: PostgREST's envelope under /rest/, plain text elsewhere. */
-function answerCrowded(request: FastifyRequest, reply: FastifyReply, max: number): FastifyReply {
-  const seconds = CROWDED_RETRY_AFTER_SECONDS;
-  const message = `Too many connections from your address: try again in ${seconds} second${seconds === 1 ? '' : 's'}`;
-  reply.code(503).header('Retry-After', String(seconds));
-  if (!pathOf(request.raw.url).startsWith('/rest/')) {
-    return reply.type('text/plain; charset=utf-8').send(`${message}.\n`);
-  }
-  corsHeaders(reply);
-  const body: ErrorBody = {
-    code: 'PT503',
-    details: `At most ${max} connections at once are served from one address; more are answered with this.`,
-    hint: 'Retry after the seconds in Retry-After.',
-    message,
-  };
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
 /**

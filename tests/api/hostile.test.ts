@@ -9,7 +9,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HARD_CAP_FACTOR } from '../../server/http/connections.ts';
+import { HARD_CAP_FACTOR } from '../../server/http/client-tables.ts';
 import { backends, useServer, type TestServer } from './harness.ts';
 import { hostileRows, post } from './hostile-requests.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConnectionCounts, HARD_CAP_FACTOR } from './connections.ts';
+import { ConnectionCounts, HARD_CAP_FACTOR, UnsentBytes } from './client-tables.ts';
 
 describe('ConnectionCounts', () => {
   it('serves up to the cap, answers 503 beyond it, destroys past the hard cap', () => {
@@ -51,5 +51,35 @@ describe('ConnectionCounts', () => {
     counts.release(a);
     counts.release(a);
     expect(counts.clients).toBe(0);
+  });
+});
+
+describe('UnsentBytes', () => {
+  it('allows answers while what the client has not taken stays within max', () => {
+    const unsent = new UnsentBytes(100);
+    expect(unsent.reserve('a', 60)).toBe(true);
+    expect(unsent.reserve('a', 40)).toBe(true);
+    expect(unsent.reserve('a', 1)).toBe(false);
+    expect(unsent.reserve('b', 100)).toBe(true); // another client has its own budget
+    unsent.release('a', 60);
+    expect(unsent.reserve('a', 50)).toBe(true);
+    expect(unsent.unsentFor('a')).toBe(90);
+  });
+
+  it('always allows one answer, however large, to a client that has taken the others', () => {
+    const unsent = new UnsentBytes(100);
+    expect(unsent.reserve('a', 1000)).toBe(true);
+    expect(unsent.reserve('a', 1)).toBe(false);
+    unsent.release('a', 1000);
+    expect(unsent.reserve('a', 1000)).toBe(true);
+  });
+
+  it('forgets a client with nothing on its way', () => {
+    const unsent = new UnsentBytes(100);
+    unsent.reserve('a', 10);
+    unsent.reserve('b', 10);
+    unsent.release('a', 10);
+    unsent.release('b', 10);
+    expect(unsent.clients).toBe(0);
   });
 });
