@@ -11,10 +11,10 @@ import { loadSchemaCache } from './db/schema-cache.ts';
 import { versionedTables } from './db/table-version.ts';
 import type { Database } from './db/types.ts';
 import {
-  capConnectionsPerAddress,
   clientErrorHandler,
   DEFAULT_HTTP_LIMITS,
   fastifyHttpOptions,
+  limitPerClient,
   type HttpLimits,
 } from './http/connections.ts';
 import { registerHealth } from './http/health.ts';
@@ -84,7 +84,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     ...fastifyHttpOptions(limits),
     clientErrorHandler: clientErrorHandler(headers, logger),
   });
-  capConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress, logger);
+  limitPerClient(app, limits, logger);
   registerSecurityHeaders(app, options.apiOrigin ?? null);
 
   // Refuse big bodies from their declared length, before a byte of them is read.

@@ -2,17 +2,23 @@
  * Limits on connections, so slow or numerous clients cannot hold the server's sockets and file
  * descriptors: a whole request must arrive within `requestTimeoutMs` (a body sent a byte a second is
  * cut), headers within `headersTimeoutMs`, an idle socket closes after `connectionTimeoutMs`, a
- * keep-alive socket after `keepAliveTimeoutMs` without a request, and one client address holds at
- * most `maxConnectionsPerAddress` sockets at once (the socket's own address: behind a reverse
- * proxy every client shares the proxy's, so raise or disable the cap there, and limit at the proxy).
+ * keep-alive socket after `keepAliveTimeoutMs` without a request, and one client (the socket's
+ * address, an IPv6 /64 as one) is served on at most `maxConnectionsPerAddress` sockets at once, its
+ * requests on more answered 503, and gets no new answer while `maxUnsentBytesPerAddress` of its
+ * answers are still on their way (limitPerClient). Behind a reverse proxy every client shares the
+ * proxy's address, so raise or disable the caps there, and limit at the proxy.
  *
  * Node checks the request and header timeouts every `checkIntervalMs`, so a trickling request is
  * cut between requestTimeoutMs and requestTimeoutMs + checkIntervalMs after it began.
  */
 import { STATUS_CODES } from 'node:http';
-import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { MAX_BODY_BYTES } from '../../src/domain/constants.ts';
 import type { Logger } from '../log.ts';
+import { busyAnswer, drainBody, type BusyReason } from './busy-answer.ts';
+import { ConnectionCounts, UnsentBytes } from './client-tables.ts';
+import { isPreflight } from './cors.ts';
 
 export interface HttpLimits {
   requestTimeoutMs: number;
@@ -21,8 +27,10 @@ export interface HttpLimits {
   keepAliveTimeoutMs: number;
   maxRequestsPerSocket: number;
   checkIntervalMs: number;
-  /** 0 turns the per-address cap off. */
+  /** 0 turns the per-address limits off (both this cap and the one below). */
   maxConnectionsPerAddress: number;
+  /** Bytes of answers one client may have on their way before its next answer is a 503. */
+  maxUnsentBytesPerAddress: number;
 }
 
 /**
@@ -39,6 +47,9 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   maxRequestsPerSocket: 1000,
   checkIntervalMs: 5_000,
   maxConnectionsPerAddress: 64,
+  // Two of the largest pages the app reads uncompressed (1000 rows: ~5 MB), many times over; a
+  // crowd's compressed pages are a fifth of that.
+  maxUnsentBytesPerAddress: 64 * 1024 * 1024,
 };
 
 /** Fastify's server options for the limits (Node's own http.Server settings underneath). */
@@ -57,33 +68,115 @@ export function fastifyHttpOptions(limits: HttpLimits) {
   };
 }
 
+/** At most one log line about a crowded client per this long, however many sockets it opens. */
+const LOG_EVERY_MS = 10_000;
+
 /**
- * Caps the sockets one address holds open at once. A socket over the cap is destroyed on arrival,
- * before Node reads a byte of it; the count goes down when a socket closes, however it closes.
+ * Per-client limits (a client is a `clientKey`: an IPv4 address, an IPv6 /64), without leaving a
+ * crowd unanswered: a school or a carrier's NAT puts many people behind one address.
+ *
+ * Sockets: a client is served on `maxConnectionsPerAddress` at once. A socket over the cap is still
+ * read: its request (body included, so closing it causes no TCP reset) is answered 503 with
+ * `Retry-After` and `Connection: close` (busy-answer.ts). Only past HARD_CAP_FACTOR times the cap is
+ * a socket destroyed on arrival, so a flood still holds a bounded number, each cut by the timeouts
+ * above if it sends nothing. While a client is over the cap, its sockets under the cap also close
+ * after their answer instead of idling for the keep-alive timeout, so the crowd's next requests
+ * find room.
+ *
+ * Answers: a client that does not take its answers holds them in the server's memory; past
+ * `maxUnsentBytesPerAddress` not yet passed on to the kernel, its next answer is a 503 instead
+ * (UnsentBytes in client-tables.ts).
  */
-export function capConnectionsPerAddress(server: Server, max: number, log: Logger): void {
+export function limitPerClient(app: FastifyInstance, limits: HttpLimits, log: Logger): void {
+  const max = limits.maxConnectionsPerAddress;
   if (max <= 0) return;
-  const open = new Map<string, number>();
-  let refusedSinceLog = 0;
-  server.on('connection', (socket: Socket) => {
+  const counts = new ConnectionCounts(max);
+  const unsent = new UnsentBytes(limits.maxUnsentBytesPerAddress);
+  /** Each counted socket's client, and whether it arrived over the cap. */
+  const admitted = new WeakMap<Socket, { client: string; overCap: boolean }>();
+  const tooManyConnections: BusyReason = {
+    what: 'Too many connections from your address',
+    details: `At most ${max} connections at once are served from one address.`,
+  };
+  const tooMuchUnsent: BusyReason = {
+    what: 'Too much data on its way to your address',
+    details:
+      `An address gets no new answer while ${(unsent.max / 2 ** 20).toFixed(1)} MiB of its ` +
+      'earlier ones have not been taken yet.',
+  };
+  const turnedAway = { overCap: 0, destroyed: 0, unsent: 0 };
+  let loggedAt = -Infinity;
+
+  const note = (client: string, what: keyof typeof turnedAway) => {
+    turnedAway[what]++;
+    // One line per LOG_EVERY_MS, not one per socket: a flood must not become a flood of log lines.
+    const now = performance.now();
+    if (now - loggedAt < LOG_EVERY_MS) return;
+    loggedAt = now;
+    log.warn(
+      { client, max, hardMax: counts.hardMax, since: { ...turnedAway } },
+      'a client over its limits; answering 503',
+    );
+    Object.assign(turnedAway, { overCap: 0, destroyed: 0, unsent: 0 });
+  };
+
+  app.server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress;
     if (address === undefined) return; // already gone
-    const count = open.get(address) ?? 0;
-    if (count >= max) {
-      // One line per burst, not one per socket: a flood must not become a flood of log lines.
-      if (refusedSinceLog++ === 0) {
-        log.warn({ address, max }, 'too many connections from one address; refusing more');
-      }
+    const { client, verdict } = counts.admit(address);
+    if (verdict === 'destroy') {
+      note(client, 'destroyed');
       socket.destroy();
       return;
     }
-    if (count === 0) refusedSinceLog = 0;
-    open.set(address, count + 1);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left <= 0) open.delete(address);
-      else open.set(address, left);
-    });
+    if (verdict === 'over-cap') note(client, 'overCap');
+    admitted.set(socket, { client, overCap: verdict === 'over-cap' });
+    socket.once('close', () => counts.release(client));
+  });
+
+  // First of all hooks (app.ts registers this before any other), so nothing runs for a refused request.
+  app.addHook('onRequest', async (request, reply) => {
+    const socket = request.raw.socket;
+    const seen = admitted.get(socket);
+    if (seen === undefined) return; // no address: not counted
+    if (!seen.overCap) {
+      if (counts.crowded(seen.client)) reply.header('Connection', 'close');
+      return;
+    }
+    reply.header('Connection', 'close');
+    // A preflight costs nothing, and a refused one would look like a network failure to the page.
+    if (isPreflight(request)) return;
+    if (!(await drainBody(request.raw, MAX_BODY_BYTES))) {
+      socket.destroy(); // a body larger than any request may send: not a crowd, no answer owed
+      return reply.hijack();
+    }
+    return reply.send(busyAnswer(request, reply, tooManyConnections));
+  });
+
+  // First of the onSend hooks too: the security headers' hook runs after it, on either answer.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const seen = admitted.get(request.raw.socket);
+    // Streams (static files) are sent with backpressure: they never pile up in memory.
+    const bytes =
+      typeof payload === 'string'
+        ? Buffer.byteLength(payload)
+        : Buffer.isBuffer(payload)
+          ? payload.byteLength
+          : 0;
+    if (seen === undefined || bytes === 0) return payload;
+    if (!unsent.reserve(seen.client, bytes)) {
+      note(seen.client, 'unsent');
+      return busyAnswer(request, reply, tooMuchUnsent);
+    }
+    // 'finish': the last byte went to the kernel; 'close': the socket went first.
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      unsent.release(seen.client, bytes);
+    };
+    reply.raw.once('finish', release).once('close', release);
+    return payload;
   });
 }
 

@@ -26,7 +26,10 @@ describe('ReadCache', () => {
   });
 
   it('evicts the least recently used entries past maxBytes, and never keeps a huge one', () => {
-    const cache = new ReadCache({ maxBytes: 400 });
+    const one = new ReadCache({ sweepIntervalMs: 0 });
+    one.set('a', 'v', response('a'.repeat(90)));
+    const size = one.stats.bytes; // every entry below is the same size
+    const cache = new ReadCache({ maxBytes: 4.5 * size, sweepIntervalMs: 0 });
     cache.set('a', 'v', response('a'.repeat(90)));
     cache.set('b', 'v', response('b'.repeat(90)));
     cache.get('a', 'v');
@@ -35,7 +38,7 @@ describe('ReadCache', () => {
     cache.set('e', 'v', response('e'.repeat(90)));
     expect(cache.get('b', 'v')).toBeUndefined();
     expect(cache.get('a', 'v')).toBeDefined();
-    cache.set('huge', 'v', response('h'.repeat(101)));
+    cache.set('huge', 'v', response('h'.repeat(2 * size)));
     expect(cache.get('huge', 'v')).toBeUndefined();
   });
 

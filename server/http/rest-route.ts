@@ -15,7 +15,7 @@ import { buildStatement } from '../rest/sql.ts';
 import { requestRole, type ApiRole } from './api-key.ts';
 import { compressBody } from './compress-json.ts';
 import { answerPreflight, corsHeaders, isPreflight } from './cors.ts';
-import { ReadCache, readCacheKey, type CachedResponse } from './read-cache.ts';
+import { ReadCache, readCacheKey, worthCaching, type CachedResponse } from './read-cache.ts';
 import {
   applyRequestContext,
   requestSettings,
@@ -130,7 +130,7 @@ export function registerRest(app: FastifyInstance, options: RestOptions): void {
         }
         const { plan, prefs } = parseRequest(rest, schema, maxRows);
         const cacheKey =
-          plan.kind === 'read' && versionedTables.has(plan.table)
+          plan.kind === 'read' && versionedTables.has(plan.table) && worthCaching(plan, rest.query)
             ? readCacheKey(role, plan, prefs, rest.query)
             : undefined;
         const settings = requestSettings(request, trustProxy);

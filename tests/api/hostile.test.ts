@@ -9,6 +9,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HARD_CAP_FACTOR } from '../../server/http/client-tables.ts';
 import { backends, useServer, type TestServer } from './harness.ts';
 import { hostileRows, post } from './hostile-requests.ts';
 
@@ -73,7 +74,8 @@ describe.each(backends)('hostile requests on $name', (backend) => {
 
 describe('connections from one address', () => {
   // Connection handling does not depend on the database; PGlite alone covers it.
-  const ctx = useServer(backends[0]!, { app: { httpLimits: { maxConnectionsPerAddress: 4 } } });
+  const CAP = 4;
+  const ctx = useServer(backends[0]!, { app: { httpLimits: { maxConnectionsPerAddress: CAP } } });
 
   function open(server: TestServer): Promise<Socket> {
     const { hostname, port } = new URL(server.url);
@@ -90,22 +92,57 @@ describe('connections from one address', () => {
       socket.on('error', () => {});
     });
 
-  it('are capped: one more than the cap is closed at once, and room comes back', async () => {
-    // Idle sockets, the way a byte-a-second flood holds them.
-    const held = await Promise.all([1, 2, 3, 4].map(() => open(ctx.server)));
-    const extra = await open(ctx.server);
-    await closed(extra); // the server closes it; if it did not, the test times out
-    expect(held.every((socket) => !socket.destroyed)).toBe(true);
+  /** Sends `request` and resolves with all the server wrote once it closes; rejects on a reset. */
+  function exchange(socket: Socket, request: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      socket.once('error', reject);
+      socket.once('close', () => resolve(received));
+      socket.write(request);
+    });
+  }
 
-    for (const socket of held) socket.destroy();
-    await Promise.all(held.map(closed));
+  const serverConnections = () =>
+    new Promise<number>((resolve, reject) =>
+      ctx.server.app.server.getConnections((error, count) =>
+        error ? reject(error) : resolve(count),
+      ),
+    );
+
+  it('are capped: over the cap answered 503, past the hard cap closed at once, room comes back', async () => {
+    // Idle sockets, the way a byte-a-second flood holds them.
+    const held = await Promise.all(Array.from({ length: CAP }, () => open(ctx.server)));
+    // One over the cap: its request, body and all, is read and answered, then the socket closed.
+    const body = JSON.stringify({ signature: freeSignature(), caption: 'crowd' });
+    const { host } = new URL(ctx.server.url);
+    const answer = await exchange(
+      await open(ctx.server),
+      `POST /rest/v1/signatures HTTP/1.1\r\nHost: ${host}\r\napikey: ${ctx.server.anonKey}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    const [head = '', json = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 503 /);
+    expect(head).toMatch(/\r\nretry-after: 1\r\n/i);
+    expect(head).toMatch(/\r\nconnection: close\r\n/i);
+    expect(JSON.parse(json)).toMatchObject({ code: 'PT503', message: expect.any(String) });
+
+    // Idle sockets over the cap are held (the headers timeout cuts them) up to the hard cap …
+    const over = await Promise.all(
+      Array.from({ length: CAP * HARD_CAP_FACTOR - CAP }, () => open(ctx.server)),
+    );
+    while ((await serverConnections()) < CAP * HARD_CAP_FACTOR) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // … and one more is closed at once; if it were not, the test times out.
+    const extra = await open(ctx.server);
+    await closed(extra);
+    expect([...held, ...over].every((socket) => !socket.destroyed)).toBe(true);
+
+    for (const socket of [...held, ...over]) socket.destroy();
+    await Promise.all([...held, ...over].map(closed));
     // The server sees the closes a moment after the client: wait until it has counted them.
-    const server = ctx.server.app.server;
-    const connections = () =>
-      new Promise<number>((resolve, reject) =>
-        server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
-      );
-    while ((await connections()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    while ((await serverConnections()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     const res = await ctx.server.fetch('/rest/v1/signatures?select=id&limit=1');
     expect(res.status).toBe(200);
   });
