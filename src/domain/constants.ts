@@ -38,8 +38,17 @@ export const CAPTION_STYLE = {
   fill: 'gold',
   fontStyle: 'bold',
   fontSize: 14,
-  /** The caption's baseline sits this far below the outline's bottom edge. */
+  /** The caption's (first line's) baseline sits this far below the outline's bottom edge. */
   baselineOffset: 15,
+  /**
+   * A caption wraps within its signature's width (issue 19): baselines this far apart (1.2 × the
+   * font size, the usual line spacing), at most `maxLines` lines, the last one ending in '…'
+   * when the caption does not fit.
+   */
+  lineHeight: 17,
+  maxLines: 3,
+  /** Room under the last line's baseline for descenders (about 3 px at 14 px) and marks below. */
+  descent: 5,
 } as const;
 
 export const WALL_BACKGROUND = '#333333';

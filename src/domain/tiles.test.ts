@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { captionBaseline, captionBox } from './caption-layout.ts';
 import { CAPTION_STYLE, WALL_SIZE } from './constants.ts';
 import {
   TILE_PIXELS,
@@ -138,22 +139,26 @@ describe('tilesAhead', () => {
 describe('paintedExtent', () => {
   const outline = { x: 100, y: 200, width: 50, height: 40 };
 
-  it('holds the outline and the caption under it, with a pixel of margin', () => {
-    const extent = paintedExtent(outline, { left: 0, right: 300, ascent: 11, descent: 3 });
-    const baseline = 240 + CAPTION_STYLE.baselineOffset;
-    expect(extent).toEqual({
+  it('holds the outline and the caption box under it, with a pixel of margin', () => {
+    const box = captionBox(outline);
+    expect(paintedExtent(outline)).toEqual({
       x: 99,
       y: 199,
-      width: 300 + 2,
-      height: baseline + 3 - 200 + 2,
+      width: 50 + 2,
+      height: box.y + box.height - 200 + 2,
     });
   });
 
-  it('reaches left of the outline and above the caption line when glyphs do', () => {
-    const extent = paintedExtent(outline, { left: 4, right: 10, ascent: 80, descent: 0 });
-    expect(extent.x).toBe(100 - 4 - 1);
-    expect(extent.y).toBe(240 + CAPTION_STYLE.baselineOffset - 80 - 1);
-    expect(extent.x + extent.width).toBe(151);
+  it('reaches under the last line a caption can have: three lines, not one', () => {
+    const extent = paintedExtent(outline);
+    const lastBaseline = captionBaseline(outline, CAPTION_STYLE.maxLines - 1);
+    expect(extent.y + extent.height).toBeGreaterThan(lastBaseline + CAPTION_STYLE.descent);
+    expect(lastBaseline).toBe(240 + 15 + 2 * 17);
+  });
+
+  it('is never wider than the outline (and its margin), whatever the caption', () => {
+    const dot = { x: 1000, y: 1000, width: 20, height: 20 };
+    expect(paintedExtent(dot)).toMatchObject({ x: 999, width: 22 });
   });
 });
 

@@ -2,13 +2,14 @@
  * The board's tile grid (docs/architecture.md §5): the wall is cut into square bitmap tiles per
  * zoom level, each painted once and then only composed while the camera moves, the way map
  * engines draw. Pure maths: which level a scale uses, which tiles cover a rectangle, where a tile
- * lies on the wall, and how far a signature's paint reaches (its outline plus its caption).
+ * lies on the wall, and how far a signature's paint reaches (its outline plus its caption's box).
  *
  * A level `k` paints `2^k × pixelRatio` device pixels per wall pixel, so at camera scale 2^k a
  * tile is drawn one device pixel for one tile pixel (crisp); between powers of two the nearest
  * level is scaled by at most √2.
  */
-import { CAPTION_STYLE, WALL_SIZE } from './constants.ts';
+import { captionBox } from './caption-layout.ts';
+import { WALL_SIZE } from './constants.ts';
 import type { Rect } from './geometry.ts';
 
 /**
@@ -128,28 +129,11 @@ export function union(a: Rect, b: Rect): Rect {
 }
 
 /**
- * How far a caption's glyphs reach from the point it is drawn at (its baseline's left end), as
- * a canvas measures them (TextMetrics' actualBoundingBox*): all positive towards the outside.
- */
-export interface CaptionMetrics {
-  readonly left: number;
-  readonly right: number;
-  readonly ascent: number;
-  readonly descent: number;
-}
-
-/**
  * The part of the wall a signature's paint can touch: its outline (the strokes, 3 px wide, stay
- * inside the 10 px padding) and its caption, whose baseline sits `baselineOffset` under the
- * outline and which can be wider than the signature. One pixel of margin for anti-aliasing.
+ * inside the 10 px padding) and its caption's box under it (caption-layout.ts), which the painter
+ * clips the caption to. Fonts play no part: a repaint always covers the caption, whatever its
+ * characters. One pixel of margin for anti-aliasing.
  */
-export function paintedExtent(outline: Rect, caption: CaptionMetrics): Rect {
-  const baseline = outline.y + outline.height + CAPTION_STYLE.baselineOffset;
-  const text: Rect = {
-    x: outline.x - caption.left,
-    y: baseline - caption.ascent,
-    width: caption.left + caption.right,
-    height: caption.ascent + caption.descent,
-  };
-  return grow(union(outline, text), 1);
+export function paintedExtent(outline: Rect): Rect {
+  return grow(union(outline, captionBox(outline)), 1);
 }

@@ -7,9 +7,8 @@
  * Coordinates are wall pixels: the caller sets the context's transform (tile origin, zoom level).
  */
 import { CAPTION_STYLE, STROKE_STYLE, defaultCaption } from '../domain/constants.ts';
-import type { Rect } from '../domain/geometry.ts';
+import { captionBaseline, captionBox, captionLines } from '../domain/caption-layout.ts';
 import type { Signature } from '../domain/signature.ts';
-import { paintedExtent } from '../domain/tiles.ts';
 
 /** Konva's default family, which the board's captions have always used. */
 const CAPTION_FONT = `${CAPTION_STYLE.fontStyle} ${CAPTION_STYLE.fontSize}px Arial`;
@@ -52,44 +51,64 @@ export function prepareSignaturePaint(ctx: Context2D): void {
 
 /**
  * Paints the strokes (white, 3 px, round) and the caption (its own text or `#<id>`, bold gold,
- * baseline 15 px under the outline, spec §8). Call `prepareSignaturePaint` first.
+ * the first baseline 15 px under the outline, spec §9), wrapped within the signature's width
+ * (issue 19). Call `prepareSignaturePaint` first.
  */
 export function paintSignature(ctx: Context2D, signature: Signature): void {
   ctx.stroke(strokePathOf(signature));
   const { outline } = signature;
-  ctx.fillText(
-    captionOf(signature),
-    outline.x,
-    outline.y + outline.height + CAPTION_STYLE.baselineOffset,
+  const box = captionBox(outline);
+  // The last guard: whatever a font draws (marks stacked high, a glyph wider than its advance),
+  // nothing leaves the box, which is all a repaint covers (paintedExtent).
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(box.x, box.y, box.width, box.height);
+  ctx.clip();
+  captionLinesOf(signature).forEach((line, i) =>
+    ctx.fillText(line, outline.x, captionBaseline(outline, i)),
   );
+  ctx.restore();
 }
 
+/** The caption's text: its own, or `#<id>` for one saved without. */
 function captionOf(signature: Signature): string {
   return signature.caption ?? defaultCaption(signature.id);
 }
 
-const extents = new WeakMap<Signature, Rect>();
-let measuring: CanvasRenderingContext2D | null = null;
+/** One layout per signature: its caption and width never change after it is saved. */
+const captionLayouts = new WeakMap<Signature, readonly string[]>();
 
-/**
- * The part of the wall `paintSignature` can touch: the outline and the caption as this browser
- * measures its glyphs (a long caption reaches past the signature; marks can stack above the
- * line). Measured once per signature.
- */
-export function paintedExtentOf(signature: Signature): Rect {
-  let extent = extents.get(signature);
-  if (!extent) {
-    measuring ??= document.createElement('canvas').getContext('2d')!;
-    measuring.font = CAPTION_FONT;
-    const m = measuring.measureText(captionOf(signature));
-    extent = paintedExtent(signature.outline, {
-      // Either side can be negative (a glyph starting right of the origin): never shrink below it.
-      left: Math.max(0, m.actualBoundingBoxLeft),
-      right: Math.max(m.width, m.actualBoundingBoxRight),
-      ascent: Math.max(0, m.actualBoundingBoxAscent),
-      descent: Math.max(0, m.actualBoundingBoxDescent),
-    });
-    extents.set(signature, extent);
+/** The caption's lines, wrapped to the outline's width as this browser measures the font. */
+export function captionLinesOf(signature: Signature): readonly string[] {
+  let lines = captionLayouts.get(signature);
+  if (!lines) {
+    lines = captionLines(captionOf(signature), signature.outline.width, measureCaptionText);
+    captionLayouts.set(signature, lines);
   }
-  return extent;
+  return lines;
+}
+
+let measuring: CanvasRenderingContext2D | null = null;
+/**
+ * Widths of short texts: a wrapped caption measures each of its characters alone, and a wall's
+ * captions share most of theirs. Bounded: cleared when full.
+ */
+const shortWidths = new Map<string, number>();
+/** Code units: a letter with its marks, most emoji sequences. */
+const SHORT_TEXT = 8;
+const MAX_SHORT_WIDTHS = 10_000;
+
+function measureCaptionText(text: string): number {
+  if (!measuring) {
+    measuring = document.createElement('canvas').getContext('2d')!;
+    measuring.font = CAPTION_FONT;
+  }
+  if (text.length > SHORT_TEXT) return measuring.measureText(text).width;
+  let width = shortWidths.get(text);
+  if (width === undefined) {
+    if (shortWidths.size >= MAX_SHORT_WIDTHS) shortWidths.clear();
+    width = measuring.measureText(text).width;
+    shortWidths.set(text, width);
+  }
+  return width;
 }

@@ -10,6 +10,7 @@ import { expect, type CDPSession, type Locator, type Page } from '@playwright/te
 import { PNG } from 'pngjs';
 import type { TileState } from '../../../src/features/wall/tiles/tile-state.ts';
 import { test as base, type WallServer } from './fixtures.ts';
+import { decodePng, type Box, type DecodedPng } from './png.ts';
 
 export type XY = readonly [number, number];
 export type Rgba = [number, number, number, number];
@@ -242,6 +243,46 @@ export class Board {
         stage.position(position);
       }
     }, points);
+  }
+
+  /**
+   * The canvas's pixels in a rectangle of the wall, read as `wallPixels` reads them (the stage at
+   * scale 1 from the wall's origin, over the page's wall colour) but in one go: a PNG whose
+   * pixel (0, 0) is the rectangle's top-left corner, so `find` boxes are offset by it.
+   */
+  async wallImage(box: Box): Promise<DecodedPng> {
+    const dataUrl = await this.page.evaluate((r) => {
+      const stage = (window as unknown as KonvaWindow).Konva.stages[0]! as unknown as {
+        scale(s?: { x: number; y: number }): { x: number; y: number };
+        position(p?: { x: number; y: number }): { x: number; y: number };
+        container(): HTMLElement;
+        toCanvas(config: object): HTMLCanvasElement;
+      };
+      const scale = stage.scale();
+      const position = stage.position();
+      const background = getComputedStyle(stage.container().parentElement!).backgroundColor;
+      stage.scale({ x: 1, y: 1 });
+      stage.position({ x: 0, y: 0 });
+      try {
+        const canvas = document.createElement('canvas');
+        canvas.width = r.width;
+        canvas.height = r.height;
+        const ctx = canvas.getContext('2d')!;
+        ctx.fillStyle = background;
+        ctx.fillRect(0, 0, r.width, r.height);
+        ctx.drawImage(stage.toCanvas({ ...r, pixelRatio: 1 }), 0, 0);
+        return canvas.toDataURL('image/png');
+      } finally {
+        stage.scale(scale);
+        stage.position(position);
+      }
+    }, box);
+    return decodePng(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
+  }
+
+  /** What the screen shows in a rectangle of CSS pixels: a screenshot, read at CSS scale. */
+  async screenImage(clip: Box): Promise<DecodedPng> {
+    return decodePng(await this.page.screenshot({ clip, scale: 'css' }));
   }
 
   /** The dashed selection outlines on the board (the pending signature's), in wall pixels. */

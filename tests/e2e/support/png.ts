@@ -30,6 +30,8 @@ export class DecodedPng {
     readonly width: number,
     readonly height: number,
     private readonly data: Buffer,
+    /** The PNG file it was decoded from (to attach to a test's results). */
+    readonly encoded: Buffer,
   ) {}
 
   pixel(x: number, y: number): Rgba {
@@ -74,8 +76,12 @@ export class DecodedPng {
 }
 
 export async function readPng(path: string): Promise<DecodedPng> {
-  const png = PNG.sync.read(await readFile(path));
-  return new DecodedPng(png.width, png.height, png.data);
+  return decodePng(await readFile(path));
+}
+
+export function decodePng(bytes: Buffer): DecodedPng {
+  const png = PNG.sync.read(bytes);
+  return new DecodedPng(png.width, png.height, png.data, bytes);
 }
 
 /** #333, the wall where nothing is drawn. */

@@ -20,13 +20,13 @@ import { createOutlineIndex, type OutlineIndex } from '../../../domain/outline-i
 import type { Signature } from '../../../domain/signature.ts';
 import {
   levelForScale,
+  paintedExtent,
   tilesAhead,
   tileKey,
   tilesByDistance,
   tilesCovering,
   type TileCoord,
 } from '../../../domain/tiles.ts';
-import { paintedExtentOf } from '../../../ui/paint-signature.ts';
 import { createTileCache, TILE_BUDGET_BYTES, tilesInBudget, type TileCache } from './tile-cache.ts';
 import { cancelIdle, requestIdle } from './idle.ts';
 import { drawFallback, drawTile } from './tile-draw.ts';
@@ -122,7 +122,11 @@ export class TileRenderer {
     const added: Painted[] = [];
     for (const signature of signatures) {
       const known = this.byId.get(signature.id);
-      const item = known ?? { id: signature.id, outline: paintedExtentOf(signature), signature };
+      const item = known ?? {
+        id: signature.id,
+        outline: paintedExtent(signature.outline),
+        signature,
+      };
       if (!known) added.push(item);
       byId.set(item.id, item);
       list.push(item);

@@ -5,7 +5,7 @@
 import { defaultCaption } from '../../../domain/constants.ts';
 import { rectsMeet, type Rect } from '../../../domain/geometry.ts';
 import type { Signature } from '../../../domain/signature.ts';
-import { paintedExtentOf } from '../../../ui/paint-signature.ts';
+import { paintedExtent } from '../../../domain/tiles.ts';
 import type { Tile } from './tile.ts';
 
 export interface TileState {
@@ -30,7 +30,8 @@ export function tileStateOf(
   const seen = new Map<number, Signature>();
   if (view) {
     for (const tile of inView) {
-      for (const s of tile.shownItems) if (rectsMeet(paintedExtentOf(s), view)) seen.set(s.id, s);
+      for (const s of tile.shownItems)
+        if (rectsMeet(paintedExtent(s.outline), view)) seen.set(s.id, s);
     }
   }
   const shown = [...seen.values()];
