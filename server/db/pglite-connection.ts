@@ -102,18 +102,26 @@ export class PgliteConnection {
     await this.worker.terminate();
   }
 
-  /** Lets PGlite close (flushing to disk) for up to timeoutMs, then terminates. */
-  async close(timeoutMs: number): Promise<void> {
+  /**
+   * Lets PGlite close (flushing to disk) for up to timeoutMs, then terminates. True when PGlite
+   * closed by itself (its files are a cleanly shut down cluster).
+   */
+  async close(timeoutMs: number): Promise<boolean> {
     this.stopping = true;
+    let closed = false;
     if (!this.gone) {
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
-        this.request({ op: 'close' }).catch(() => undefined),
+        this.request({ op: 'close' }).then(
+          (reply) => (closed = 'ok' in reply && reply.ok),
+          () => undefined,
+        ),
         new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
       ]);
       clearTimeout(timer);
     }
     await this.terminate();
+    return closed;
   }
 
   private rejectPending(): void {

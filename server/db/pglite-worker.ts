@@ -10,14 +10,21 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { isSqlError } from './errors.ts';
+import { describeThrown } from './fs-errors.ts';
 import type { Reply, Request, SqlErrorFields, WorkerData } from './pglite-protocol.ts';
 
 /** pglitec.c's POSTGRES_MAIN_LONGJMP: an ordinary SQL error, which PGlite handles itself. */
 const POSTGRES_MAIN_LONGJMP = 100;
 
+/** Postgres's log line format: "2026-11-23 10:00:00.000 UTC [42] PANIC:  could not write …". */
+const SEVERE_LINE = /\[\d+\] (PANIC|FATAL):\s+(.*)$/;
+
 const port = parentPort!;
 const { dataDir } = workerData as WorkerData;
 let hidden: unknown;
+/** The last PANIC or FATAL Postgres logged: why an open failed, since PGlite's own error says only
+ * "failed to initialize properly". */
+let lastSevere: string | undefined;
 
 function send(reply: Reply): void {
   port.postMessage(reply);
@@ -41,8 +48,12 @@ function watchMainLoop(pg: PGlite): void {
   };
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+/** Keeps Postgres's last PANIC or FATAL line: PGlite's own error on a failed open says only
+ * "failed to initialize properly". */
+function watchLog(line: string): boolean {
+  const match = SEVERE_LINE.exec(line);
+  if (match) lastSevere = `${match[1]}: ${match[2]}`;
+  return false; // PGlite prints it only in debug mode, as before
 }
 
 function sqlErrorFields(error: Error): SqlErrorFields {
@@ -60,7 +71,7 @@ function fatalReason(error: unknown): string | undefined {
   if (/ERRORDATA_STACK_SIZE/.test(error.message)) return error.message;
   if (severity === 'FATAL' || severity === 'PANIC') return `${severity}: ${error.message}`;
   // Not a Postgres error at all (RangeError, RuntimeError, TypeError inside PGlite).
-  if (!isSqlError(error)) return describe(error);
+  if (!isSqlError(error)) return describeThrown(error);
   return undefined;
 }
 
@@ -80,10 +91,10 @@ async function run(pg: PGlite, request: Request): Promise<Reply | undefined> {
     } else {
       await pg.exec(request.text);
     }
-    if (hidden !== undefined) return { id: request.id, ok: false, fatal: describe(hidden) };
+    if (hidden !== undefined) return { id: request.id, ok: false, fatal: describeThrown(hidden) };
     return { id: request.id, ok: true, rows };
   } catch (error) {
-    if (hidden !== undefined) return { id: request.id, ok: false, fatal: describe(hidden) };
+    if (hidden !== undefined) return { id: request.id, ok: false, fatal: describeThrown(hidden) };
     const fatal = fatalReason(error);
     if (fatal) return { id: request.id, ok: false, fatal };
     return { id: request.id, ok: false, error: sqlErrorFields(error as Error) };
@@ -91,7 +102,7 @@ async function run(pg: PGlite, request: Request): Promise<Reply | undefined> {
 }
 
 try {
-  const pg = await PGlite.create(dataDir);
+  const pg = await PGlite.create(dataDir, { onStderr: watchLog });
   watchMainLoop(pg);
   // Strictly one at a time, in arrival order: the server sends a statement only after the last reply.
   let chain = Promise.resolve();
@@ -103,5 +114,7 @@ try {
   });
   send({ op: 'ready' });
 } catch (error) {
-  send({ op: 'open-failed', message: describe(error) });
+  const what = describeThrown(error);
+  const why = lastSevere && !what.includes(lastSevere) ? ` (${lastSevere})` : '';
+  send({ op: 'open-failed', message: `${what}${why}` });
 }
