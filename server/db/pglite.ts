@@ -261,7 +261,7 @@ class PgliteSupervisor implements Database {
     const connection: Promise<PgliteConnection> = PgliteConnection.open(
       this.held.dir,
       this.limits.openTimeoutMs,
-      (detail) => void connection.then((c) => this.restart(c, 'worker_died', detail)),
+      (reason, detail) => void connection.then((c) => this.restart(c, reason, detail)),
     );
     return connection;
   }

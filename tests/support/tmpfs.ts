@@ -4,7 +4,15 @@
  * root), and fails the test with mount's own message otherwise, rather than skipping it.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  statfsSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -51,12 +59,26 @@ export class Tmpfs {
     return stats.bavail * stats.bsize;
   }
 
-  /** Writes a file of `bytes` bytes (to take room that a test frees later by removing it). */
-  fill(name: string, bytes: number): string {
+  /**
+   * Writes a file of `bytes` bytes, or as many as fit (to take room that a test frees later by
+   * removing it). Returns its path.
+   */
+  fill(name: string, bytes = Number.POSITIVE_INFINITY): string {
     const file = join(this.path, name);
-    const chunk = Buffer.alloc(MB, 1);
-    const chunks = Array.from({ length: Math.floor(bytes / MB) }, () => chunk);
-    writeFileSync(file, Buffer.concat([...chunks, Buffer.alloc(bytes % MB, 1)]));
+    const fd = openSync(file, 'w');
+    try {
+      let left = bytes;
+      for (let chunk = MB; chunk >= 4096 && left > 0;) {
+        try {
+          left -= writeSync(fd, Buffer.alloc(Math.min(chunk, left), 1));
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+          chunk /= 2; // full at this size: try smaller pieces for the last pages
+        }
+      }
+    } finally {
+      closeSync(fd);
+    }
     return file;
   }
 
