@@ -21,6 +21,10 @@ const WORKER_URL = new URL(
  */
 const WORKER_STACK_MB = 16;
 
+/** Why a connection is gone: its worker ended, or PGlite logged PANIC/FATAL (it may be spinning). */
+export type DeathReason = 'worker_died' | 'pglite_broken';
+type OnDeath = (reason: DeathReason, detail: string) => void;
+
 /** A request before it gets its id (Omit over each member of the union). */
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 type RequestBody = WithoutId<Request>;
@@ -32,28 +36,29 @@ export class PgliteConnection {
   private stopping = false;
 
   private readonly worker: Worker;
-  /** Called once if the worker dies on its own (not after terminate()/close()). */
-  private readonly onDeath: (detail: string) => void;
+  /** Called once if the worker dies or PGlite breaks on its own (not after terminate()/close()). */
+  private readonly onDeath: OnDeath;
 
-  private constructor(worker: Worker, onDeath: (detail: string) => void) {
+  private constructor(worker: Worker, onDeath: OnDeath) {
     this.worker = worker;
     this.onDeath = onDeath;
     worker.on('message', (reply: Reply) => {
-      if (!('id' in reply)) return;
+      if (!('id' in reply)) {
+        if (reply.op === 'broken') this.died('pglite_broken', reply.message);
+        return;
+      }
       const settle = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       settle?.(reply);
     });
-    worker.on('error', (error) => this.died(`worker error: ${error.name}: ${error.message}`));
-    worker.on('exit', (code) => this.died(`worker exited with code ${code}`));
+    worker.on('error', (error) =>
+      this.died('worker_died', `worker error: ${error.name}: ${error.message}`),
+    );
+    worker.on('exit', (code) => this.died('worker_died', `worker exited with code ${code}`));
   }
 
   /** Starts a worker on dataDir; rejects if PGlite does not answer ready within timeoutMs. */
-  static open(
-    dataDir: string,
-    timeoutMs: number,
-    onDeath: (detail: string) => void,
-  ): Promise<PgliteConnection> {
+  static open(dataDir: string, timeoutMs: number, onDeath: OnDeath): Promise<PgliteConnection> {
     const worker = new Worker(WORKER_URL, {
       workerData: { dataDir } satisfies WorkerData,
       resourceLimits: { stackSizeMb: WORKER_STACK_MB },
@@ -69,7 +74,7 @@ export class PgliteConnection {
         if (reply.op === 'ready') {
           cleanup();
           resolve(new PgliteConnection(worker, onDeath));
-        } else fail(reply.message);
+        } else fail(reply.message); // open-failed, or broken while opening
       };
       const onError = (error: Error) => fail(`${error.name}: ${error.message}`);
       const onExit = (code: number) => fail(`worker exited with code ${code} while opening`);
@@ -102,18 +107,26 @@ export class PgliteConnection {
     await this.worker.terminate();
   }
 
-  /** Lets PGlite close (flushing to disk) for up to timeoutMs, then terminates. */
-  async close(timeoutMs: number): Promise<void> {
+  /**
+   * Lets PGlite close (flushing to disk) for up to timeoutMs, then terminates. True when PGlite
+   * closed by itself (its files are a cleanly shut down cluster).
+   */
+  async close(timeoutMs: number): Promise<boolean> {
     this.stopping = true;
+    let closed = false;
     if (!this.gone) {
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
-        this.request({ op: 'close' }).catch(() => undefined),
+        this.request({ op: 'close' }).then(
+          (reply) => (closed = 'ok' in reply && reply.ok),
+          () => undefined,
+        ),
         new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
       ]);
       clearTimeout(timer);
     }
     await this.terminate();
+    return closed;
   }
 
   private rejectPending(): void {
@@ -123,9 +136,9 @@ export class PgliteConnection {
     for (const settle of settles) settle(new DatabaseUnavailableError());
   }
 
-  private died(detail: string): void {
+  private died(reason: DeathReason, detail: string): void {
     const unexpected = !this.gone && !this.stopping;
     this.rejectPending();
-    if (unexpected) this.onDeath(detail);
+    if (unexpected) this.onDeath(reason, detail);
   }
 }

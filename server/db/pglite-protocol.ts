@@ -15,6 +15,11 @@ export type SqlErrorFields = Record<string, string | number | undefined> & { mes
 export type Reply =
   | { op: 'ready' }
   | { op: 'open-failed'; message: string }
+  /**
+   * Postgres logged PANIC or FATAL. Sent the moment it is printed, since PGlite may then spin forever
+   * inside the statement (a PANIC in COMMIT does) and never answer it: the server restarts the worker.
+   */
+  | { op: 'broken'; message: string }
   | { id: number; ok: true; rows: unknown[] }
   | { id: number; ok: false; error: SqlErrorFields }
   /** PGlite is in a state no later statement can be trusted in: the server must restart it. */

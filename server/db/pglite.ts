@@ -10,6 +10,8 @@
  */
 import { DatabaseUnavailableError, DataDirError, acquireTimeout } from './errors.ts';
 import { holdDataDir, type HeldDataDir } from './data-dir.ts';
+import { fsReason, oneLine } from './fs-errors.ts';
+import { createInStaging } from './initdb-staging.ts';
 import { stderrLogger, type Logger } from './logger.ts';
 import { PgliteConnection } from './pglite-connection.ts';
 import type { Reply } from './pglite-protocol.ts';
@@ -259,25 +261,42 @@ class PgliteSupervisor implements Database {
     const connection: Promise<PgliteConnection> = PgliteConnection.open(
       this.held.dir,
       this.limits.openTimeoutMs,
-      (detail) => void connection.then((c) => this.restart(c, 'worker_died', detail)),
+      (reason, detail) => void connection.then((c) => this.restart(c, reason, detail)),
     );
     return connection;
   }
 }
 
+/** initdb in a staging folder, moved into DATA_DIR once PGlite has closed it cleanly. */
+async function createDatabase(dir: string, openTimeoutMs: number): Promise<void> {
+  await createInStaging(dir, async (staging) => {
+    const connection = await PgliteConnection.open(staging, openTimeoutMs, () => undefined);
+    if (!(await connection.close(CLOSE_TIMEOUT_MS))) {
+      throw new Error('PGlite did not close the new database cleanly');
+    }
+  });
+}
+
 export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<Database> {
   const held = holdDataDir(dataDir);
-  const supervisor = new PgliteSupervisor(held, options.logger ?? stderrLogger, {
+  const limits = {
     statementTimeoutMs: options.statementTimeoutMs ?? PGLITE_DEFAULTS.statementTimeoutMs,
     acquireTimeoutMs: options.acquireTimeoutMs ?? PGLITE_DEFAULTS.acquireTimeoutMs,
     openTimeoutMs: options.openTimeoutMs ?? PGLITE_DEFAULTS.openTimeoutMs,
-  });
+  };
+  const supervisor = new PgliteSupervisor(held, options.logger ?? stderrLogger, limits);
   try {
+    if (held.fresh) await createDatabase(held.dir, limits.openTimeoutMs);
     await supervisor.start();
   } catch (error) {
     held.release();
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new DataDirError(`could not open the database in DATA_DIR ${held.dir}: ${reason}`);
+    if (error instanceof DataDirError) throw error;
+    // The worker already put PGlite's failures into words (pglite-worker.ts describe); a rename of
+    // the staging folder's entries fails with Node's own errno.
+    const reason =
+      fsReason(error) ?? oneLine(error instanceof Error ? error.message : String(error));
+    const what = held.fresh ? 'create a new' : 'open the';
+    throw new DataDirError(`could not ${what} database in DATA_DIR ${held.dir}: ${reason}`);
   }
   return supervisor;
 }

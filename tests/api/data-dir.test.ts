@@ -1,47 +1,46 @@
 /**
  * Start safely on a PGlite DATA_DIR, with `server/main.ts` as a process: a second server on the same
- * directory exits non-zero naming it, a lock left by a SIGKILLed server does not block a restart, a
- * directory that is not a whole database is refused (never re-initialised into an empty wall), and an
- * impossible directory gives one readable line, not an errno stack.
+ * directory exits non-zero naming it, a lock left by a SIGKILLed server does not block a restart (nor
+ * does one whose pid now belongs to another process, or to a zombie), a directory that is not a whole
+ * database is refused (never re-initialised into an empty wall), and an impossible directory gives
+ * one readable line, not an errno stack. Failed first starts: first-start.test.ts.
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirError } from '../../server/db/errors.ts';
 import { openDatabase } from '../../server/db/index.ts';
+import { LOCK_FILE } from '../../server/db/lock-file.ts';
 import { copyFreshPgliteData } from '../support/pglite-template.ts';
-import { spawnServer } from '../support/server-process.ts';
+import { spawnServer, startRefused as startRefusedWith } from '../support/server-process.ts';
 import { ANON_KEY } from './harness.ts';
+import { expectOneReadableLine } from './start-output.ts';
 
 const NO_BUILD = join(tmpdir(), 'signwall-no-build');
 
-/** Runs main.ts expecting it to refuse to start: its exit code and everything it printed. */
-function startRefused(dataDir: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: NO_BUILD },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve({ code, output }));
-    // A server that starts instead of refusing is a failure, not a hang.
-    child.stdout.on('data', () => {
-      if (/listening on/.test(output)) child.kill('SIGKILL');
-    });
-  });
+function startRefused(dataDir: string) {
+  return startRefusedWith({ DATA_DIR: dataDir, DIST_DIR: NO_BUILD });
 }
 
-function expectOneReadableLine(output: string, dir: string, pattern: RegExp): void {
-  const lines = output.trim().split('\n');
-  expect(lines, output).toHaveLength(1);
-  expect(lines[0]).toContain(dir);
-  expect(lines[0]).toMatch(pattern);
-  expect(output).not.toMatch(/^\s+at /m); // no stack
+/** Field `index` (1-based, as in proc(5)) of /proc/<pid>/stat. */
+function procStatField(pid: number, index: number): string {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return text.slice(text.lastIndexOf(')') + 2).split(' ')[index - 3]!;
+}
+
+/** A zombie: `sleep 0.2` whose parent execs into `sleep 60`, which never reaps it. */
+async function spawnZombie(): Promise<{ pid: number; parent: ChildProcess }> {
+  const parent = spawn('sh', ['-c', 'sleep 0.2 & echo $!; exec sleep 60'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const pid = await new Promise<number>((resolve) =>
+    parent.stdout!.once('data', (chunk: Buffer) => resolve(Number.parseInt(chunk.toString(), 10))),
+  );
+  while (procStatField(pid, 3) !== 'Z') await new Promise((resolve) => setTimeout(resolve, 50));
+  return { pid, parent };
 }
 
 describe('DATA_DIR start safety', () => {
@@ -61,7 +60,11 @@ describe('DATA_DIR start safety', () => {
     try {
       const second = await startRefused(dataDir);
       expect(second.code).not.toBe(0);
-      expectOneReadableLine(second.output, dataDir, /in use by another signwall server/);
+      expectOneReadableLine(
+        second.output,
+        dataDir,
+        new RegExp(`in use by another signwall server \\(pid ${first.child.pid}\\)`),
+      );
       expect((await fetch(`${first.url}/healthz`)).status).toBe(200); // the first is unharmed
     } finally {
       first.child.kill('SIGKILL');
@@ -74,6 +77,42 @@ describe('DATA_DIR start safety', () => {
       expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200);
     } finally {
       await restarted.stop();
+    }
+  }, 120_000);
+
+  it('takes over a lock whose pid is now another process or a zombie', async () => {
+    const dataDir = join(root, 'reused-pid');
+    await copyFreshPgliteData(dataDir);
+    const env = { DATA_DIR: dataDir, ANON_KEY, DIST_DIR: NO_BUILD };
+    const lockPath = join(dataDir, LOCK_FILE);
+    // What a SIGKILLed server leaves: its pid, its start time and the boot id.
+    const killed = await spawnServer(env);
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    const [pid, startTime, bootId] = (await readFile(lockPath, 'utf8')).trim().split('\n');
+    expect(Number(pid)).toBe(killed.child.pid);
+    expect(startTime).toMatch(/^\d+$/);
+    expect(bootId).toBe(readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim());
+
+    // Its pid reused by a process that is no signwall server (a `sleep`): alive, but started later.
+    const sleeper = spawn('sleep', ['60'], { stdio: 'ignore' });
+    const zombie = await spawnZombie();
+    try {
+      await writeFile(lockPath, `${sleeper.pid}\n${startTime}\n${bootId}\n`);
+      const afterReuse = await spawnServer(env);
+      expect((await fetch(`${afterReuse.url}/healthz`)).status).toBe(200);
+      await afterReuse.stop();
+      expect(sleeper.exitCode).toBeNull(); // taken over, and the process left alone
+
+      // A zombie recorded with its own start time: only its state tells it is no server.
+      const zombieStart = procStatField(zombie.pid, 22);
+      await writeFile(lockPath, `${zombie.pid}\n${zombieStart}\n${bootId}\n`);
+      const afterZombie = await spawnServer(env);
+      expect((await fetch(`${afterZombie.url}/healthz`)).status).toBe(200);
+      await afterZombie.stop();
+    } finally {
+      sleeper.kill();
+      zombie.parent.kill();
     }
   }, 120_000);
 

@@ -57,3 +57,25 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     throw error;
   }
 }
+
+/**
+ * Runs the server expecting it to refuse to start: its exit code and everything it printed. A server
+ * that starts instead is killed, so the caller's assertions fail rather than hang.
+ */
+export function startRefused(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve({ code, output }));
+    child.stdout.on('data', () => {
+      if (/listening on/.test(output)) child.kill('SIGKILL');
+    });
+  });
+}
