@@ -2,11 +2,12 @@
  * PGlite (embedded Postgres in WASM) in DATA_DIR, run in a worker thread under a watchdog.
  *
  * PGlite has one connection, so transactions take turns here (fair-scheduler.ts: round-robin
- * between clients, reads first), each statement one message to the worker. The watchdog restarts the worker on the same directory when a statement runs past its
- * budget, when PGlite reports a state it cannot come back from, or when the worker dies. Committed
- * transactions are on disk (PGlite writes through to the files before COMMIT answers), so a restart
- * loses only the transaction that was running: its request and those queued get 503, as do requests
- * that arrive before the new worker is ready. One log line says why, another how long it took.
+ * between clients, reads first), each statement one message to the worker. The watchdog restarts
+ * the worker on the same directory when a statement runs past its budget, when PGlite reports a
+ * state it cannot come back from, or when the worker dies. Committed transactions are on disk
+ * (PGlite writes through to the files before COMMIT answers), so a restart loses only the
+ * transaction that was running: its request and those queued get 503, as do requests that arrive
+ * before the new worker is ready. One log line says why, another how long it took.
  */
 import { DatabaseUnavailableError, DataDirError, acquireTimeout } from './errors.ts';
 import { holdDataDir, type HeldDataDir } from './data-dir.ts';
