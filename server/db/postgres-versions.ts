@@ -8,11 +8,16 @@ import type { Logger } from './logger.ts';
 import { ProbedTableVersions } from './table-version.ts';
 
 /**
- * Longest wait for the versions. Past it the read takes a turn like any other (or, while the
- * database is busy, is answered from the cache's last snapshot): far above a healthy answer (a
- * millisecond or two), far below a client's patience.
+ * Longest wait of a read for the versions. Past it the read takes a turn like any other (or, while
+ * the database is busy, is answered from the cache's last snapshot): far above a healthy answer (a
+ * millisecond or two), and with the turn's own short wait (cached-read.ts) within half a second.
  */
-export const VERSION_PROBE_TIMEOUT_MS = 1_000;
+const VERSION_WAIT_MS = 250;
+/**
+ * The probe's own bounds (connecting, and its statement): longer than a read waits, so a slow query
+ * is let finish (the next one starts after it) rather than cut, which would drop its connection.
+ */
+const PROBE_TIMEOUT_MS = 1_000;
 
 export function probedTableVersions(databaseUrl: string, logger: Logger): ProbedTableVersions {
   let connection: Promise<pg.Client> | undefined;
@@ -24,8 +29,8 @@ export function probedTableVersions(databaseUrl: string, logger: Logger): Probed
     if (connection) return connection;
     const client = new pg.Client({
       connectionString: databaseUrl,
-      options: `-c statement_timeout=${VERSION_PROBE_TIMEOUT_MS}`,
-      connectionTimeoutMillis: VERSION_PROBE_TIMEOUT_MS,
+      options: `-c statement_timeout=${PROBE_TIMEOUT_MS}`,
+      connectionTimeoutMillis: PROBE_TIMEOUT_MS,
     });
     const opened: Promise<pg.Client> = client.connect().then(() => client);
     const drop = () => {
@@ -43,7 +48,7 @@ export function probedTableVersions(databaseUrl: string, logger: Logger): Probed
   }
 
   return new ProbedTableVersions({
-    timeoutMs: VERSION_PROBE_TIMEOUT_MS,
+    timeoutMs: VERSION_WAIT_MS,
     async query() {
       const opened = connect();
       const client = await opened;
