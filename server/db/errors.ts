@@ -20,14 +20,13 @@ export class DatabaseUnavailableError extends Error {
 
 /**
  * PostgREST's answer when no pooled connection frees up in time (`db-pool-acquisition-timeout`), here
- * when the wait for a turn at the database runs out; a Retry-After says it is worth another try.
+ * when the wait for a turn at the database runs out (with Retry-After, as every 503 and 504).
  */
 export function acquireTimeout(): ApiError {
-  return new ApiError(
-    504,
-    { code: 'PGRST003', message: 'Timed out acquiring connection from connection pool.' },
-    { 'Retry-After': String(retryAfterSeconds(undefined)) },
-  );
+  return new ApiError(504, {
+    code: 'PGRST003',
+    message: 'Timed out acquiring connection from connection pool.',
+  });
 }
 
 /** A DATA_DIR the server must not, or cannot, open; main.ts prints the message alone and exits 1. */

@@ -83,6 +83,7 @@ export async function openPostgres(
     kind: 'postgres',
     tableVersions,
     async transaction(fn, options) {
+      if (ending) throw new DatabaseUnavailableError('The database is closed.');
       const kind = options?.kind ?? 'write';
       const turn = await turns.acquire({
         client: options?.client ?? '',

@@ -153,7 +153,7 @@ export function registerRest(app: FastifyInstance, options: RestOptions): void {
           return reply.code(200).header('Allow', 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE').send('');
         }
         const client = requestClientKey(request, trustProxy);
-        // Before the body is parsed or the database touched; the owner's key is never limited.
+        // Before the body's JSON is parsed or the database touched; the owner's key is never limited.
         if (isSave(request.method) && role !== 'service_role') {
           if (!savesInFlight.enter(client)) throw savesInFlight.refusal();
           saving = client;
