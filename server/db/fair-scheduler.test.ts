@@ -3,10 +3,12 @@ import { FairScheduler, type TurnKind } from './fair-scheduler.ts';
 
 class TimedOut extends Error {}
 
-function scheduler(options: { slots?: number; readsPerWrite?: number; maxWaiting?: number } = {}) {
+function scheduler(
+  options: { slots?: number; readsPerWrite?: number; maxWaiting?: number; timeoutMs?: number } = {},
+) {
   return new FairScheduler({
     slots: options.slots ?? 1,
-    acquireTimeoutMs: 5_000,
+    acquireTimeoutMs: options.timeoutMs ?? 5_000,
     timeoutError: () => new TimedOut('timed out'),
     ...(options.readsPerWrite === undefined ? {} : { readsPerWrite: options.readsPerWrite }),
     ...(options.maxWaiting === undefined ? {} : { maxWaiting: options.maxWaiting }),
@@ -37,7 +39,7 @@ describe('FairScheduler', () => {
     (await third).release();
   });
 
-  it('serves clients round-robin, each in its own arrival order', async () => {
+  it('serves clients round-robin, each in its own arrival order, the least recently served first', async () => {
     const turns = scheduler();
     const held = await turns.acquire({ client: 'a', kind: 'write' });
     const { order, done } = queueAll(turns, [
@@ -50,7 +52,21 @@ describe('FairScheduler', () => {
     ]);
     held.release();
     await done;
-    expect(order).toEqual(['aw0', 'bw3', 'cw4', 'aw1', 'bw5', 'aw2']);
+    // a was just served: b and c, never served, go first; then turn about.
+    expect(order).toEqual(['bw3', 'cw4', 'aw0', 'bw5', 'aw1', 'aw2']);
+  });
+
+  it('puts a client behind others while its own turn runs, whenever it queued', async () => {
+    const turns = scheduler();
+    const flooding = await turns.acquire({ client: 'flood', kind: 'write' });
+    // The flooding client queues its next save first; the visitor's comes after.
+    const { order, done } = queueAll(turns, [
+      ['flood', 'write'],
+      ['visitor', 'write'],
+    ]);
+    flooding.release();
+    await done;
+    expect(order).toEqual(['visitorw1', 'floodw0']);
   });
 
   it('puts reads ahead of writes, but lets a write through after readsPerWrite reads', async () => {
@@ -70,18 +86,19 @@ describe('FairScheduler', () => {
   });
 
   it('ends a wait that runs out with the timeout error, and forgets the waiter', async () => {
-    const turns = scheduler();
+    const turns = scheduler({ timeoutMs: 20 });
     const held = await turns.acquire({ client: 'a', kind: 'write' });
-    const late = turns.acquire({ client: 'b', kind: 'write', timeoutMs: 20 });
+    const late = turns.acquire({ client: 'b', kind: 'write' });
     await expect(late).rejects.toBeInstanceOf(TimedOut);
     expect(turns.waiting).toBe(0);
-    expect(turns.waitingClients).toBe(0);
+    expect(turns.clients).toBe(1); // a, whose turn runs; b is forgotten
     held.release();
+    expect(turns.clients).toBe(0);
     // The slot went back free, not to the waiter that gave up.
     (await turns.acquire({ client: 'c', kind: 'read' })).release();
   });
 
-  it('deletes each client once nothing of it waits', async () => {
+  it('deletes each client once nothing of it runs or waits', async () => {
     const turns = scheduler();
     const held = await turns.acquire({ client: 'x', kind: 'write' });
     const requests = Array.from({ length: 50 }, (_, i): [string, TurnKind] => [
@@ -89,11 +106,11 @@ describe('FairScheduler', () => {
       i % 3 ? 'write' : 'read',
     ]);
     const { done } = queueAll(turns, requests);
-    expect(turns.waitingClients).toBe(20); // ten clients, each with reads and writes waiting
+    expect(turns.clients).toBe(11); // ten waiting, and x whose turn runs
     held.release();
     await done;
     expect(turns.waiting).toBe(0);
-    expect(turns.waitingClients).toBe(0);
+    expect(turns.clients).toBe(0);
   });
 
   it('refuses at once beyond maxWaiting', async () => {

@@ -3,24 +3,25 @@
  *
  * A turn is one transaction on one of `slots` connections (PGlite has one; a pg Pool has poolSize).
  * Waiting transactions are kept per client (the client's address, server/http/client-key.ts), each
- * client's in arrival order, and the clients are served round-robin: a client with 60 transactions
- * waiting and one with a single one alternate, so the second waits for at most one of the first's.
- * Reads go ahead of writes (a read is short; a save can be far costlier), yet while writes wait at
- * most `readsPerWrite` reads go in a row, so a stream of reads cannot starve every save.
+ * client's in arrival order, and a free turn goes to the waiting client served least recently (one
+ * never served, or not since it last had nothing running or waiting, first, in arrival order). So
+ * clients take turns round-robin, and a client that has just been served waits behind one that
+ * has not: with one connection, a visitor's save waits for at most the one save of a flooding
+ * client that is running, however many that client sends. Reads go ahead of writes (a read is
+ * short; a save can be far costlier), yet while writes wait at most `readsPerWrite` reads go in a
+ * row, so a stream of reads cannot starve every save.
  *
- * Every wait is bounded (a timeout, then the caller's error: 504 PGRST003), a client's entry is
- * deleted as soon as it has nothing waiting, and the number of waiters is capped, so the memory
- * held here is bounded by the server's limits, whatever clients do.
+ * Every wait is bounded (a timeout, then the caller's error: 504 PGRST003), a client's entries are
+ * deleted as soon as it has nothing running or waiting, and the number of waiters is capped, so
+ * the memory held here is bounded by the server's limits, whatever clients do.
  */
 
 export type TurnKind = 'read' | 'write';
 
 export interface TurnRequest {
-  /** Whose transaction: its turns are shared with other clients' round-robin. */
+  /** Whose transaction: turns are shared out between clients. */
   client: string;
   kind: TurnKind;
-  /** Longest wait for the turn; default the scheduler's `acquireTimeoutMs`. */
-  timeoutMs?: number;
 }
 
 /** A granted turn; `release` hands it on (once; later calls do nothing). */
@@ -48,6 +49,13 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
+/** A client with turns running, or waiting after it was served. */
+interface Served {
+  running: number;
+  /** The grant count when it was last granted a turn: lower means served longer ago. */
+  lastGrant: number;
+}
+
 export const FAIR_SCHEDULER_DEFAULTS = {
   readsPerWrite: 8,
   // Far above what the sockets allowed per address times a crowd of addresses ever queue; a
@@ -61,6 +69,8 @@ export class FairScheduler {
     read: new Map(),
     write: new Map(),
   };
+  readonly #served = new Map<string, Served>();
+  #grants = 0;
   #free: number;
   #waiting = 0;
   #readsInARow = 0;
@@ -76,7 +86,7 @@ export class FairScheduler {
   acquire(request: TurnRequest): Promise<Turn> {
     if (this.#free > 0) {
       this.#free--;
-      return Promise.resolve(this.#grant());
+      return Promise.resolve(this.#grant(request.client));
     }
     if (this.#waiting >= this.#options.maxWaiting) {
       return Promise.reject(this.#options.timeoutError());
@@ -90,7 +100,7 @@ export class FairScheduler {
         timer: setTimeout(() => {
           this.#remove(waiter);
           reject(this.#options.timeoutError());
-        }, request.timeoutMs ?? this.#options.acquireTimeoutMs),
+        }, this.#options.acquireTimeoutMs),
       };
       const queues = this.#queues[request.kind];
       const queue = queues.get(request.client);
@@ -108,6 +118,7 @@ export class FairScheduler {
     this.#generation++;
     this.#free = this.#options.slots;
     this.#readsInARow = 0;
+    this.#served.clear();
     for (const queues of Object.values(this.#queues)) {
       for (const queue of queues.values()) {
         for (const waiter of queue) {
@@ -125,19 +136,27 @@ export class FairScheduler {
     return this.#waiting;
   }
 
-  /** Clients with a transaction waiting (their entries are deleted once they have none). */
-  get waitingClients(): number {
-    return this.#queues.read.size + this.#queues.write.size;
+  /** Clients the scheduler holds anything for (deleted once nothing of theirs runs or waits). */
+  get clients(): number {
+    const clients = new Set([...this.#queues.read.keys(), ...this.#queues.write.keys()]);
+    for (const client of this.#served.keys()) clients.add(client);
+    return clients.size;
   }
 
-  #grant(): Turn {
+  #grant(client: string): Turn {
     const generation = this.#generation;
+    const served = this.#served.get(client) ?? { running: 0, lastGrant: 0 };
+    served.running++;
+    served.lastGrant = ++this.#grants;
+    this.#served.set(client, served);
     let released = false;
     return {
       release: () => {
         if (released) return;
         released = true;
         if (generation !== this.#generation) return; // reset() already freed it
+        served.running--;
+        this.#forgetIfIdle(client);
         this.#free++;
         this.#dispatch();
       },
@@ -150,11 +169,11 @@ export class FairScheduler {
       if (!next) return;
       clearTimeout(next.timer);
       this.#free--;
-      next.resolve(this.#grant());
+      next.resolve(this.#grant(next.client));
     }
   }
 
-  /** The next waiter: reads first (within readsPerWrite), round-robin over clients. */
+  /** The next waiter: reads first (within readsPerWrite), of the client served least recently. */
   #next(): Waiter | undefined {
     const readsWait = this.#queues.read.size > 0;
     const writesWait = this.#queues.write.size > 0;
@@ -169,12 +188,21 @@ export class FairScheduler {
       return undefined;
     }
     const queues = this.#queues[kind];
-    // A Map keeps insertion order: the first client is the one whose turn it is; it goes to the
-    // back of the round if it has more waiting.
-    const [client, queue] = queues.entries().next().value!;
+    // Map order is arrival order; a client not served lately (lastGrant 0) wins at once, so the
+    // scan goes past only clients that were served and still wait: at most the waiting clients.
+    let chosen: string | undefined;
+    let oldest = Infinity;
+    for (const client of queues.keys()) {
+      const lastGrant = this.#served.get(client)?.lastGrant ?? 0;
+      if (lastGrant < oldest) {
+        chosen = client;
+        oldest = lastGrant;
+        if (lastGrant === 0) break;
+      }
+    }
+    const queue = queues.get(chosen!)!;
     const waiter = queue.shift()!;
-    queues.delete(client);
-    if (queue.length > 0) queues.set(client, queue);
+    if (queue.length === 0) queues.delete(chosen!);
     this.#waiting--;
     return waiter;
   }
@@ -187,5 +215,16 @@ export class FairScheduler {
     queue.splice(index, 1);
     if (queue.length === 0) queues.delete(waiter.client);
     this.#waiting--;
+    this.#forgetIfIdle(waiter.client);
+  }
+
+  #forgetIfIdle(client: string): void {
+    if (
+      (this.#served.get(client)?.running ?? 0) === 0 &&
+      !this.#queues.read.has(client) &&
+      !this.#queues.write.has(client)
+    ) {
+      this.#served.delete(client);
+    }
   }
 }

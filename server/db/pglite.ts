@@ -79,7 +79,6 @@ class PgliteSupervisor implements Database {
     const turn = await this.turns.acquire({
       client: options?.client ?? '',
       kind,
-      timeoutMs: options?.acquireTimeoutMs,
     });
     const connection = this.connection;
     // Migrations may legitimately run long; they still get a bound, the open budget.

@@ -88,7 +88,6 @@ export async function openPostgres(
       const turn = await turns.acquire({
         client: options?.client ?? '',
         kind,
-        timeoutMs: options?.acquireTimeoutMs,
       });
       let client: pg.PoolClient;
       try {

@@ -26,8 +26,6 @@ export interface TransactionOptions {
    * table, which is what lets PGlite know a table's version without asking (table-version.ts).
    */
   kind?: TurnKind;
-  /** Longest wait for the turn, when shorter than the database's acquire timeout (504 PGRST003). */
-  acquireTimeoutMs?: number;
 }
 
 export interface Database {

@@ -18,7 +18,7 @@ import { checkSingular, respond, type ResultRow } from '../rest/respond.ts';
 import { buildStatement } from '../rest/sql.ts';
 import { requestRole, type ApiRole } from './api-key.ts';
 import { compressBody } from './compress-json.ts';
-import { cachedRead } from './cached-read.ts';
+import { CachedReads } from './cached-read.ts';
 import { requestClientKey } from './client-key.ts';
 import { answerPreflight, corsHeaders, isPreflight } from './cors.ts';
 import { ReadCache, readCacheKey, type CachedResponse } from './read-cache.ts';
@@ -131,6 +131,7 @@ export function registerRest(app: FastifyInstance, options: RestOptions): void {
   const keys = { anon: options.anonKey, serviceRole: options.serviceRoleKey };
   const { trustProxy = 0, preRequest } = options.requestContext ?? {};
   const readCache = new ReadCache();
+  const cachedReads = new CachedReads(db, readCache);
   const savesInFlight = new SavesInFlight(
     options.savesInFlightPerAddress ?? DEFAULT_SAVES_IN_FLIGHT_PER_ADDRESS,
   );
@@ -164,7 +165,7 @@ export function registerRest(app: FastifyInstance, options: RestOptions): void {
             ? readCacheKey(role, plan, prefs, rest.query)
             : undefined;
         const settings = requestSettings(request, trustProxy);
-        const transaction = (acquireTimeoutMs?: number) =>
+        const transaction = () =>
           db.transaction(
             async (tx): Promise<CachedResponse> => {
               // First, as PostgREST: the request.* settings, then the pre-request function.
@@ -186,10 +187,10 @@ export function registerRest(app: FastifyInstance, options: RestOptions): void {
               }
               return built;
             },
-            { role, client, kind: plan.kind === 'read' ? 'read' : 'write', acquireTimeoutMs },
+            { role, client, kind: plan.kind === 'read' ? 'read' : 'write' },
           );
         const { response, ageMs } = cacheKey
-          ? await cachedRead(db, readCache, cacheKey, plan.table, transaction)
+          ? await cachedReads.read(cacheKey, plan.table, transaction)
           : { response: await transaction(), ageMs: undefined };
         corsHeaders(reply);
         reply.code(response.status).headers(response.headers).header('Vary', 'Accept-Encoding');
