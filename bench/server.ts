@@ -7,6 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_SAVES_IN_FLIGHT_PER_ADDRESS } from '../server/http/saves-in-flight.ts';
 import { spawnServer } from '../tests/support/server-process.ts';
 import { insertBody, type GeneratedSignature } from './wall-generator.ts';
 
@@ -65,11 +66,14 @@ export async function insertSignature(baseUrl: string, sig: GeneratedSignature):
   return elapsed;
 }
 
-/** Seeds every signature, `concurrency` requests at a time, in order of the list. */
+/**
+ * Seeds every signature, `concurrency` requests at a time, in order of the list; by default as many
+ * as one address may have in flight (more would be refused with 429).
+ */
 export async function seed(
   baseUrl: string,
   signatures: readonly GeneratedSignature[],
-  concurrency = 4,
+  concurrency = DEFAULT_SAVES_IN_FLIGHT_PER_ADDRESS,
 ): Promise<void> {
   let next = 0;
   const worker = async () => {
@@ -93,7 +97,7 @@ export async function seedSettled(
   baseUrl: string,
   signatures: readonly GeneratedSignature[],
   pauseMs: number,
-  concurrency = 4,
+  concurrency = DEFAULT_SAVES_IN_FLIGHT_PER_ADDRESS,
 ): Promise<number> {
   const started = performance.now();
   if (pauseMs <= 0 || signatures.length < 2) {

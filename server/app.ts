@@ -62,6 +62,11 @@ export interface ServerOptions {
   insertLimitPerMinute?: number;
   /** Proxies in front that append to X-Forwarded-For (TRUST_PROXY); default 0, the socket's address. */
   trustProxy?: number;
+  /**
+   * Saves one client address may have in flight (MAX_SAVES_IN_FLIGHT_PER_ADDRESS); more get 429 at
+   * once. Default 2 (http/saves-in-flight.ts); 0: no limit.
+   */
+  savesInFlightPerAddress?: number;
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -132,8 +137,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     maxRows,
     maxResponseBytes,
     requestContext: { trustProxy: options.trustProxy ?? 0, preRequest },
+    savesInFlightPerAddress: options.savesInFlightPerAddress,
   });
-  registerHealth(app, db);
+  registerHealth(app, db, options.trustProxy ?? 0);
   await registerStatic(app, distDir);
   return app;
 }

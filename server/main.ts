@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { buildServer, DEFAULT_MAX_RESPONSE_BYTES } from './app.ts';
 import { DataDirError, openDatabase, type OpenedDatabase } from './db/index.ts';
 import { serviceKeyProblem } from './http/api-key.ts';
+import { DEFAULT_SAVES_IN_FLIGHT_PER_ADDRESS } from './http/saves-in-flight.ts';
 import { apiOriginOf } from './http/security-headers.ts';
 import { createLogger, isLogLevel } from './log.ts';
 
@@ -27,6 +28,13 @@ if (!Number.isInteger(maxResponseBytes) || maxResponseBytes < 1)
 const perAddress = Number(env.MAX_CONNECTIONS_PER_ADDRESS ?? 64);
 if (!Number.isInteger(perAddress) || perAddress < 0)
   throw new Error(`MAX_CONNECTIONS_PER_ADDRESS must be a non-negative integer`);
+// Saves one address may have being answered at once; more get 429 at once. Behind a reverse proxy
+// without TRUST_PROXY every client shares the proxy's address: set TRUST_PROXY, or 0 to turn it off.
+const savesInFlightPerAddress = Number(
+  env.MAX_SAVES_IN_FLIGHT_PER_ADDRESS ?? DEFAULT_SAVES_IN_FLIGHT_PER_ADDRESS,
+);
+if (!Number.isInteger(savesInFlightPerAddress) || savesInFlightPerAddress < 0)
+  throw new Error(`MAX_SAVES_IN_FLIGHT_PER_ADDRESS must be a non-negative integer (0: no limit)`);
 // Off unless set: saves per client address per minute, enforced by the database for all servers.
 const insertLimitPerMinute = Number(env.INSERT_LIMIT_PER_MINUTE || 0);
 if (!Number.isInteger(insertLimitPerMinute) || insertLimitPerMinute < 0)
@@ -83,6 +91,7 @@ const app = await buildServer({
   httpLimits: { maxConnectionsPerAddress: perAddress },
   insertLimitPerMinute,
   trustProxy,
+  savesInFlightPerAddress,
 });
 
 let stopping = false;

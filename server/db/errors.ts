@@ -3,7 +3,7 @@
  * answers without a 500, and the classifiers the API's error renderer, `/healthz` and the PGlite
  * worker's watchdog all use to tell an SQL error from a database that is not there.
  */
-import { ApiError } from '../rest/errors.ts';
+import { ApiError, statusForSqlState } from '../rest/errors.ts';
 
 /**
  * The database cannot take the request right now (PGlite restarting after its watchdog fired, or
@@ -18,7 +18,10 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
-/** PostgREST's answer when no pooled connection frees up in time (`db-pool-acquisition-timeout`). */
+/**
+ * PostgREST's answer when no pooled connection frees up in time (`db-pool-acquisition-timeout`), here
+ * when the wait for a turn at the database runs out (with Retry-After, as every 503 and 504).
+ */
 export function acquireTimeout(): ApiError {
   return new ApiError(504, {
     code: 'PGRST003',
@@ -62,4 +65,27 @@ export function isUnavailableError(error: unknown): error is Error {
       error.message,
     )
   );
+}
+
+/**
+ * True when the database is busy or away rather than the request wrong: a wait for a turn that ran
+ * out, PGlite restarting, a connection refused or lost, a lock or statement timeout, a server short
+ * of resources (every SQLSTATE that the API answers 503). Then a read may be answered from the last
+ * snapshot the read cache holds.
+ */
+export function isBusyError(error: unknown): boolean {
+  if (error instanceof ApiError) return error.body.code === 'PGRST003';
+  if (isSqlError(error)) return statusForSqlState(error.code, error.message, false) === 503;
+  return isUnavailableError(error);
+}
+
+/**
+ * The Retry-After of a 503 or 504: a second for a wait that ran out (turns come every few hundred
+ * milliseconds), two while PGlite restarts (about a second), ten when the server is short of
+ * resources (a full disk does not clear in a second).
+ */
+export function retryAfterSeconds(error: unknown): number {
+  if (isSqlError(error) && error.code.startsWith('53')) return 10;
+  if (error instanceof DatabaseUnavailableError) return 2;
+  return 1;
 }

@@ -1,20 +1,23 @@
 /**
  * PGlite (embedded Postgres in WASM) in DATA_DIR, run in a worker thread under a watchdog.
  *
- * PGlite has one connection, so transactions take turns here, each statement one message to the
- * worker. The watchdog restarts the worker on the same directory when a statement runs past its
- * budget, when PGlite reports a state it cannot come back from, or when the worker dies. Committed
- * transactions are on disk (PGlite writes through to the files before COMMIT answers), so a restart
- * loses only the transaction that was running: its request and those queued get 503, as do requests
- * that arrive before the new worker is ready. One log line says why, another how long it took.
+ * PGlite has one connection, so transactions take turns here (fair-scheduler.ts: round-robin
+ * between clients, reads first), each statement one message to the worker. The watchdog restarts
+ * the worker on the same directory when a statement runs past its budget, when PGlite reports a
+ * state it cannot come back from, or when the worker dies. Committed transactions are on disk
+ * (PGlite writes through to the files before COMMIT answers), so a restart loses only the
+ * transaction that was running: its request and those queued get 503, as do requests that arrive
+ * before the new worker is ready. One log line says why, another how long it took.
  */
 import { DatabaseUnavailableError, DataDirError, acquireTimeout } from './errors.ts';
 import { holdDataDir, type HeldDataDir } from './data-dir.ts';
 import { fsReason, oneLine } from './fs-errors.ts';
 import { createInStaging } from './initdb-staging.ts';
+import { FairScheduler } from './fair-scheduler.ts';
 import { stderrLogger, type Logger } from './logger.ts';
 import { PgliteConnection } from './pglite-connection.ts';
 import type { Reply } from './pglite-protocol.ts';
+import { RememberedTableVersions } from './table-version.ts';
 import { quoteIdent, type Database, type TransactionOptions, type Tx } from './types.ts';
 
 export interface PgliteOptions {
@@ -41,20 +44,14 @@ export const PGLITE_DEFAULTS = {
 const MAX_RETRY_DELAY_MS = 10_000;
 const CLOSE_TIMEOUT_MS = 10_000;
 
-interface Waiter {
-  resolve: (epoch: number) => void;
-  reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
-}
-
 class PgliteSupervisor implements Database {
   readonly kind = 'pglite' as const;
   private connection: PgliteConnection | undefined;
   private state: 'ready' | 'restarting' | 'closed' = 'restarting';
-  /** Bumped on every restart: a transaction of an older epoch can no longer run or hand on its turn. */
-  private epoch = 0;
-  private busy = false;
-  private waiters: Waiter[] = [];
+  private readonly turns: FairScheduler;
+  /** Moves before every COMMIT of a transaction that may have written, and on every restart. */
+  private writes = 0;
+  readonly tableVersions = new RememberedTableVersions(() => this.writes);
   private recovery: Promise<void> | undefined;
 
   private readonly held: HeldDataDir;
@@ -65,6 +62,11 @@ class PgliteSupervisor implements Database {
     this.held = held;
     this.logger = logger;
     this.limits = limits;
+    this.turns = new FairScheduler({
+      slots: 1,
+      acquireTimeoutMs: limits.acquireTimeoutMs,
+      timeoutError: acquireTimeout,
+    });
   }
 
   async start(): Promise<void> {
@@ -73,8 +75,14 @@ class PgliteSupervisor implements Database {
   }
 
   async transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T> {
-    const epoch = await this.acquire();
-    const connection = this.connection!;
+    if (this.state === 'closed') throw new DatabaseUnavailableError('The database is closed.');
+    if (this.state !== 'ready') throw new DatabaseUnavailableError();
+    const kind = options?.kind ?? 'write';
+    const turn = await this.turns.acquire({
+      client: options?.client ?? '',
+      kind,
+    });
+    const connection = this.connection;
     // Migrations may legitimately run long; they still get a bound, the open budget.
     const budget = options?.maintenance
       ? this.limits.openTimeoutMs
@@ -82,9 +90,10 @@ class PgliteSupervisor implements Database {
     const run = async (request: Parameters<PgliteConnection['request']>[0]) =>
       this.statement(connection, request, budget);
     try {
+      const begin = kind === 'read' ? 'BEGIN READ ONLY' : 'BEGIN';
       await run({
         op: 'exec',
-        text: options?.role ? `BEGIN; SET LOCAL ROLE ${quoteIdent(options.role)}` : 'BEGIN',
+        text: options?.role ? `${begin}; SET LOCAL ROLE ${quoteIdent(options.role)}` : begin,
       });
       const tx: Tx = {
         query: async <R>(text: string, params: unknown[] = []) =>
@@ -94,22 +103,24 @@ class PgliteSupervisor implements Database {
         },
       };
       const result = await fn(tx);
+      // Before COMMIT: from here on the versions read before this transaction may be old.
+      if (kind !== 'read') this.writes++;
       await run({ op: 'exec', text: 'COMMIT' });
       return result;
     } catch (error) {
-      if (connection === this.connection) {
+      if (connection && connection === this.connection) {
         await run({ op: 'exec', text: 'ROLLBACK' }).catch(() => undefined);
       }
       throw error;
     } finally {
-      this.release(epoch);
+      turn.release();
     }
   }
 
   async close(): Promise<void> {
     if (this.state === 'closed') return;
     this.state = 'closed';
-    this.rejectWaiters(new DatabaseUnavailableError('The database is closed.'));
+    this.turns.reset(new DatabaseUnavailableError('The database is closed.'));
     await this.recovery; // sees 'closed' and closes what it opened
     const connection = this.connection;
     this.connection = undefined;
@@ -118,11 +129,11 @@ class PgliteSupervisor implements Database {
   }
 
   private async statement(
-    connection: PgliteConnection,
+    connection: PgliteConnection | undefined,
     request: Parameters<PgliteConnection['request']>[0],
     budgetMs: number,
   ): Promise<unknown[]> {
-    if (connection !== this.connection) throw new DatabaseUnavailableError();
+    if (!connection || connection !== this.connection) throw new DatabaseUnavailableError();
     const text = 'text' in request ? request.text : request.op;
     const timer = setTimeout(
       () =>
@@ -144,49 +155,6 @@ class PgliteSupervisor implements Database {
     throw Object.assign(new Error(reply.error.message), reply.error);
   }
 
-  /** Resolves with the current epoch once it is this caller's turn. */
-  private acquire(): Promise<number> {
-    if (this.state === 'closed') {
-      return Promise.reject(new DatabaseUnavailableError('The database is closed.'));
-    }
-    if (this.state !== 'ready') return Promise.reject(new DatabaseUnavailableError());
-    if (!this.busy) {
-      this.busy = true;
-      return Promise.resolve(this.epoch);
-    }
-    return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
-        resolve,
-        reject,
-        timer: setTimeout(() => {
-          this.waiters = this.waiters.filter((w) => w !== waiter);
-          reject(acquireTimeout());
-        }, this.limits.acquireTimeoutMs),
-      };
-      this.waiters.push(waiter);
-    });
-  }
-
-  private release(epoch: number): void {
-    if (epoch !== this.epoch) return; // a restart already freed the turn
-    const next = this.waiters.shift();
-    if (!next) {
-      this.busy = false;
-      return;
-    }
-    clearTimeout(next.timer);
-    next.resolve(this.epoch);
-  }
-
-  private rejectWaiters(error: Error): void {
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const waiter of waiters) {
-      clearTimeout(waiter.timer);
-      waiter.reject(error);
-    }
-  }
-
   /** The watchdog: drop this connection (once), answer everyone waiting 503, reopen in the background. */
   private restart(
     connection: PgliteConnection,
@@ -198,9 +166,9 @@ class PgliteSupervisor implements Database {
     const startedAt = performance.now();
     this.connection = undefined;
     this.state = 'restarting';
-    this.epoch++;
-    this.busy = false;
-    this.rejectWaiters(new DatabaseUnavailableError());
+    this.writes++; // whatever the dropped transaction did is unknown
+    // The running transaction can no longer reach PGlite: its turn is void, the queue answers 503.
+    this.turns.reset(new DatabaseUnavailableError());
     this.logger.error(
       {
         event: 'pglite_restart',

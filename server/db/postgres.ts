@@ -2,12 +2,16 @@
  * PostgreSQL through a pg Pool: each transaction borrows one pooled connection. Sessions run in UTC
  * so JSON built in SQL prints timestamps as `+00:00`, as hosted Supabase does.
  *
- * Every session carries timeouts, so one request can neither hold a connection nor a lock for long,
- * and a request that cannot get a connection in time answers as PostgREST does (504 PGRST003).
+ * Every session carries timeouts, so one request can neither hold a connection nor a lock for long.
+ * Transactions take turns for the pool's connections (fair-scheduler.ts: round-robin between
+ * clients, reads first) before borrowing one, and a request that cannot get a turn in time answers
+ * as PostgREST does (504 PGRST003).
  */
 import pg from 'pg';
-import { acquireTimeout } from './errors.ts';
+import { acquireTimeout, DatabaseUnavailableError } from './errors.ts';
+import { FairScheduler } from './fair-scheduler.ts';
 import { stderrLogger, type Logger } from './logger.ts';
+import { probedTableVersions } from './postgres-versions.ts';
 import { quoteIdent, type Database, type Tx } from './types.ts';
 
 export interface PostgresOptions {
@@ -57,7 +61,14 @@ export async function openPostgres(
     logger.warn({ event: 'postgres_idle_client_error', detail: error.message }, 'postgres pool'),
   );
   (await pool.connect()).release(); // fail at start, not on the first request
+  const turns = new FairScheduler({
+    slots: limits.poolSize,
+    acquireTimeoutMs: limits.acquireTimeoutMs,
+    timeoutError: acquireTimeout,
+  });
+  const tableVersions = probedTableVersions(databaseUrl, logger);
 
+  /** With a turn taken, a client is free at once unless the server is slow to connect. */
   async function borrow(): Promise<pg.PoolClient> {
     try {
       return await pool.connect();
@@ -70,8 +81,21 @@ export async function openPostgres(
   let ending: Promise<void> | undefined;
   return {
     kind: 'postgres',
+    tableVersions,
     async transaction(fn, options) {
-      const client = await borrow();
+      if (ending) throw new DatabaseUnavailableError('The database is closed.');
+      const kind = options?.kind ?? 'write';
+      const turn = await turns.acquire({
+        client: options?.client ?? '',
+        kind,
+      });
+      let client: pg.PoolClient;
+      try {
+        client = await borrow();
+      } catch (error) {
+        turn.release();
+        throw error;
+      }
       let broken = false;
       // pg-pool listens for errors only on idle clients. A borrowed one whose session the server
       // ends (idle_in_transaction_session_timeout, a restart) would otherwise crash the process.
@@ -82,7 +106,7 @@ export async function openPostgres(
       client.on('error', onError);
       try {
         // One round trip for all: the role switch is part of every request.
-        const begin = ['BEGIN'];
+        const begin = [kind === 'read' ? 'BEGIN READ ONLY' : 'BEGIN'];
         if (options?.role) begin.push(`SET LOCAL ROLE ${quoteIdent(options.role)}`);
         if (options?.maintenance)
           begin.push('SET LOCAL statement_timeout = 0', 'SET LOCAL lock_timeout = 0');
@@ -105,10 +129,17 @@ export async function openPostgres(
       } finally {
         client.off('error', onError);
         client.release(broken);
+        turn.release();
       }
     },
     // Idempotent, like PGlite's: a shutdown path and a test may both close.
-    close: () => (ending ??= pool.end()),
+    close: () => {
+      if (!ending) {
+        turns.reset(new DatabaseUnavailableError('The database is closed.'));
+        ending = Promise.all([pool.end(), tableVersions.close()]).then(() => undefined);
+      }
+      return ending;
+    },
   };
 }
 

@@ -1,4 +1,6 @@
 /** The small database surface the server needs, implemented by PGlite and by a pg Pool. */
+import type { TurnKind } from './fair-scheduler.ts';
+import type { TableVersions } from './table-version.ts';
 
 export interface Tx {
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
@@ -14,12 +16,24 @@ export interface TransactionOptions {
    * server's migrations, or rewrite a large table), and PGlite's longer open budget.
    */
   maintenance?: boolean;
+  /**
+   * Whose transaction (the client key, server/http/client-key.ts): turns at the database are shared
+   * round-robin between clients (fair-scheduler.ts). Default '': the server's own work.
+   */
+  client?: string;
+  /**
+   * 'read' runs READ ONLY and goes ahead of waiting writes; default 'write'. A read cannot change a
+   * table, which is what lets PGlite know a table's version without asking (table-version.ts).
+   */
+  kind?: TurnKind;
 }
 
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   /** BEGIN … COMMIT around fn; ROLLBACK if it throws (and the error is rethrown). */
   transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** Table versions for the read cache, known or asked without a turn in the transaction queue. */
+  readonly tableVersions: TableVersions;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { clientKey, UNKNOWN_CLIENT } from './client-key.ts';
+import { clientKey, requestClientKey, UNKNOWN_CLIENT } from './client-key.ts';
 
 describe('clientKey', () => {
   it('is the address itself for IPv4', () => {
@@ -38,5 +39,17 @@ describe('clientKey', () => {
     for (const junk of ['', 'nonsense', '1.2.3', '300.1.1.1', '[::1]', '::1::2', '1.2.3.4:80']) {
       expect(clientKey(junk)).toBe(UNKNOWN_CLIENT);
     }
+  });
+
+  it('keys the address request-context decides: socket, TRUST_PROXY hop, IPv4-mapped', () => {
+    const request = (remoteAddress: string, forwardedFor?: string) =>
+      ({
+        socket: { remoteAddress },
+        headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+      }) as unknown as FastifyRequest;
+    expect(requestClientKey(request('::ffff:127.0.0.2', '198.51.100.1'), 0)).toBe('127.0.0.2');
+    expect(requestClientKey(request('10.0.0.1', '6.6.6.6, 2001:db8:9:9::1'), 1)).toBe(
+      '2001:db8:9:9::/64',
+    );
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Who a client is, for everything counted per client (the socket cap, fair queues): the same key
+ * Who a client is, for everything counted per client (the socket cap, turns at the database in
+ * server/db/fair-scheduler.ts, saves in flight in saves-in-flight.ts): the same key
  * the database's flood limit uses (`signwall.client_key` in
  * supabase/migrations/20261123000200_insert_rate_limit.sql), so one client is one client everywhere.
  *
@@ -11,6 +12,8 @@
  * IPv6, e.g. `2001:db8:0:1::/64`), so keys written by SQL and by the server compare equal.
  */
 import { isIP } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+import { clientAddress } from './request-context.ts';
 
 /** The key of anything that is not an address (a socket already gone, garbage): one shared client. */
 export const UNKNOWN_CLIENT = 'unknown';
@@ -28,6 +31,18 @@ export function clientKey(address: string): string {
     return [words[6]! >> 8, words[6]! & 0xff, words[7]! >> 8, words[7]! & 0xff].join('.');
   }
   return `${formatIpv6([...words.slice(0, 4), 0, 0, 0, 0])}/64`;
+}
+
+/** The request's client key, with `trustProxy` proxies in front (TRUST_PROXY). */
+export function requestClientKey(request: FastifyRequest, trustProxy: number): string {
+  const forwardedFor = request.headers['x-forwarded-for'];
+  return clientKey(
+    clientAddress(
+      request.socket.remoteAddress,
+      Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor,
+      trustProxy,
+    ),
+  );
 }
 
 /** The eight 16-bit words of an address `isIP` accepted as IPv6 (`::`, an IPv4 tail allowed). */

@@ -15,6 +15,21 @@ describe('ReadCache', () => {
     expect(cache.get('k', '1:1')).toBeUndefined();
   });
 
+  it('looks up a fresh answer, or the last one of an older version with its age, keeping it', () => {
+    let now = 0;
+    const cache = new ReadCache({ maxAgeMs: 1000, now: () => now });
+    const r = response('[1]');
+    cache.set('k', '1', r);
+    now = 300;
+    expect(cache.lookup('k', '1')).toEqual({ response: r, fresh: true, ageMs: 300 });
+    expect(cache.lookup('k', '2')).toEqual({ response: r, fresh: false, ageMs: 300 });
+    expect(cache.lookup('k', undefined)).toEqual({ response: r, fresh: false, ageMs: 300 });
+    expect(cache.lookup('k', '1')?.fresh).toBe(true); // still there
+    now = 1001;
+    expect(cache.lookup('k', '2')).toBeUndefined();
+    expect(cache.lookup('other', '1')).toBeUndefined();
+  });
+
   it('expires entries after maxAgeMs', () => {
     let now = 0;
     const cache = new ReadCache({ maxAgeMs: 1000, now: () => now });

@@ -160,6 +160,31 @@ export class ReadCache {
     return entry.response;
   }
 
+  /**
+   * What the cache holds for `key`: `fresh` when it was stored under `version` (as get), else the
+   * last answer stored under an older version, or with no version known, with its age. Unlike get
+   * this keeps an entry of another version (set replaces it): while the database is too busy to give
+   * a fresh answer, a read is answered with that last good snapshot rather than an error.
+   */
+  lookup(
+    key: string,
+    version: string | undefined,
+  ): { response: CachedResponse; fresh: boolean; ageMs: number } | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    const ageMs = this.#now() - entry.storedAt;
+    if (ageMs > this.#maxAgeMs) {
+      this.#delete(key, entry);
+      return undefined;
+    }
+    const fresh = entry.version === version;
+    if (fresh) {
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+    }
+    return { response: entry.response, fresh, ageMs };
+  }
+
   set(key: string, version: string, response: CachedResponse): void {
     const old = this.#entries.get(key);
     if (old) this.#delete(key, old);

@@ -4,9 +4,13 @@
  * respond, and renders every failure in the envelope.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DatabaseUnavailableError, isSqlError, isUnavailableError } from '../db/errors.ts';
+import {
+  DatabaseUnavailableError,
+  isSqlError,
+  isUnavailableError,
+  retryAfterSeconds,
+} from '../db/errors.ts';
 import type { Database } from '../db/index.ts';
-import { readTableVersion } from '../db/table-version.ts';
 import type { SchemaCache } from '../rest/ast.ts';
 import { ApiError, fromSqlError, internalError, pgrst } from '../rest/errors.ts';
 import { parseRequest, type RestRequest } from '../rest/parse.ts';
@@ -14,6 +18,8 @@ import { checkSingular, respond, type ResultRow } from '../rest/respond.ts';
 import { buildStatement } from '../rest/sql.ts';
 import { requestRole, type ApiRole } from './api-key.ts';
 import { compressBody } from './compress-json.ts';
+import { CachedReads } from './cached-read.ts';
+import { requestClientKey } from './client-key.ts';
 import { answerPreflight, corsHeaders, isPreflight } from './cors.ts';
 import { ReadCache, readCacheKey, worthCaching, type CachedResponse } from './read-cache.ts';
 import {
@@ -21,6 +27,7 @@ import {
   requestSettings,
   type RequestContextOptions,
 } from './request-context.ts';
+import { DEFAULT_SAVES_IN_FLIGHT_PER_ADDRESS, isSave, SavesInFlight } from './saves-in-flight.ts';
 
 export interface RestOptions {
   db: Database;
@@ -35,6 +42,8 @@ export interface RestOptions {
   maxResponseBytes: number;
   /** The client address rule and PostgREST's db-pre-request (request-context.ts). */
   requestContext?: RequestContextOptions;
+  /** Saves one client address may have in flight (saves-in-flight.ts); 0: no limit. */
+  savesInFlightPerAddress?: number;
 }
 
 const PREFIX = '/rest/v1/';
@@ -58,6 +67,16 @@ export function sendError(
     apiError = new ApiError(503, { code: 'PGRST001', message: error.message });
   } else {
     apiError = new ApiError(500, { code: 'PGRST500', message: 'unexpected error' });
+  }
+  // Busy is not broken: every "not now" says when to come back.
+  if (
+    (apiError.status === 503 || apiError.status === 504) &&
+    !Object.keys(apiError.headers).some((name) => name.toLowerCase() === 'retry-after')
+  ) {
+    apiError = new ApiError(apiError.status, apiError.body, {
+      ...apiError.headers,
+      'Retry-After': String(retryAfterSeconds(error)),
+    });
   }
   if (apiError.status >= 500) {
     // A restart of PGlite is expected and its watchdog logged the cause once: no stack per request.
@@ -112,6 +131,10 @@ export function registerRest(app: FastifyInstance, options: RestOptions): void {
   const keys = { anon: options.anonKey, serviceRole: options.serviceRoleKey };
   const { trustProxy = 0, preRequest } = options.requestContext ?? {};
   const readCache = new ReadCache();
+  const cachedReads = new CachedReads(db, readCache);
+  const savesInFlight = new SavesInFlight(
+    options.savesInFlightPerAddress ?? DEFAULT_SAVES_IN_FLIGHT_PER_ADDRESS,
+  );
 
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
@@ -121,6 +144,8 @@ export function registerRest(app: FastifyInstance, options: RestOptions): void {
     handler: async (request, reply) => {
       if (isPreflight(request)) return answerPreflight(request, reply);
       let role: ApiRole = 'anon';
+      /** The client whose save is counted in, to count out when the answer is ready. */
+      let saving: string | undefined;
       try {
         const { rest, apikey } = toRestRequest(request);
         role = requestRole(request.headers.apikey, apikey, header(request, 'authorization'), keys);
@@ -128,37 +153,48 @@ export function registerRest(app: FastifyInstance, options: RestOptions): void {
           corsHeaders(reply);
           return reply.code(200).header('Allow', 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE').send('');
         }
+        const client = requestClientKey(request, trustProxy);
+        // Before the body's JSON is parsed or the database touched; the owner's key is never limited.
+        if (isSave(request.method) && role !== 'service_role') {
+          if (!savesInFlight.enter(client)) throw savesInFlight.refusal();
+          saving = client;
+        }
         const { plan, prefs } = parseRequest(rest, schema, maxRows);
         const cacheKey =
           plan.kind === 'read' && versionedTables.has(plan.table) && worthCaching(plan, rest.query)
             ? readCacheKey(role, plan, prefs, rest.query)
             : undefined;
         const settings = requestSettings(request, trustProxy);
-        const response = await db.transaction(
-          async (tx): Promise<CachedResponse> => {
-            // First, as PostgREST: the request.* settings, then the pre-request function.
-            await applyRequestContext(tx, settings, preRequest);
-            let version: string | undefined;
-            if (cacheKey) {
-              version = await readTableVersion(tx, plan.table);
-              const cached = version === undefined ? undefined : readCache.get(cacheKey, version);
-              if (cached) return cached;
-            }
-            const statement = buildStatement(plan, { maxResponseBytes });
-            const [result] = await tx.query<ResultRow>(statement.text, statement.params);
-            // Throwing inside the transaction rolls back a write that produced ≠ 1 row.
-            checkSingular(plan, result!);
-            const built = respond(plan, prefs, result!, rest.query);
-            // Stored before the transaction ends, so requests queued behind this one hit it.
-            if (cacheKey && version !== undefined && built.status < 300) {
-              readCache.set(cacheKey, version, built);
-            }
-            return built;
-          },
-          { role },
-        );
+        const transaction = () =>
+          db.transaction(
+            async (tx): Promise<CachedResponse> => {
+              // First, as PostgREST: the request.* settings, then the pre-request function.
+              await applyRequestContext(tx, settings, preRequest);
+              let version: string | undefined;
+              if (cacheKey) {
+                version = await db.tableVersions.read(tx, plan.table);
+                const cached = readCache.lookup(cacheKey, version);
+                if (cached?.fresh) return cached.response;
+              }
+              const statement = buildStatement(plan, { maxResponseBytes });
+              const [result] = await tx.query<ResultRow>(statement.text, statement.params);
+              // Throwing inside the transaction rolls back a write that produced ≠ 1 row.
+              checkSingular(plan, result!);
+              const built = respond(plan, prefs, result!, rest.query);
+              // Stored before the transaction ends, so requests queued behind this one hit it.
+              if (cacheKey && version !== undefined && built.status < 300) {
+                readCache.set(cacheKey, version, built);
+              }
+              return built;
+            },
+            { role, client, kind: plan.kind === 'read' ? 'read' : 'write' },
+          );
+        const { response, ageMs } = cacheKey
+          ? await cachedReads.read(cacheKey, plan.table, transaction)
+          : { response: await transaction(), ageMs: undefined };
         corsHeaders(reply);
         reply.code(response.status).headers(response.headers).header('Vary', 'Accept-Encoding');
+        if (ageMs !== undefined) reply.header('Age', String(Math.floor(ageMs / 1000)));
         // No body (HEAD, 204, return=minimal): nothing to send, and so no Content-Type either.
         if (request.method === 'HEAD' || response.body === '') return reply.send();
         const acceptEncoding = header(request, 'accept-encoding');
@@ -169,6 +205,8 @@ export function registerRest(app: FastifyInstance, options: RestOptions): void {
         return reply.send(encoded.body);
       } catch (error) {
         return sendError(reply, error, role);
+      } finally {
+        if (saving !== undefined) savesInFlight.leave(saving);
       }
     },
   });

@@ -135,16 +135,25 @@ export const gateway = {
 };
 
 /**
- * HTTP status for a SQLSTATE, as PostgREST maps it. `authenticated` is false for the anon role, which
- * turns 42501 into 401 (plus `WWW-Authenticate: Bearer`) instead of 403.
+ * HTTP status for a SQLSTATE, as PostgREST maps it, except where the database is busy rather than
+ * broken: a wait that ran out (lock_timeout, statement_timeout), a transaction to try again
+ * (serialization failure, deadlock), a server short of resources or not taking sessions. Those
+ * answer 503 (with Retry-After, rest-route.ts) where PostgREST says 500, so a client can tell them
+ * from a bug and retry. `authenticated` is false for the anon role, which turns 42501 into 401
+ * (plus `WWW-Authenticate: Bearer`) instead of 403.
  */
 export function statusForSqlState(code: string, message: string, authenticated: boolean): number {
   const exact: Record<string, number> = {
     '23503': 409, // foreign_key_violation
     '23505': 409, // unique_violation
     '25006': 405, // read_only_sql_transaction
-    '53400': 500, // configuration_limit_exceeded
+    '40001': 503, // serialization_failure (PostgREST: 500)
+    '40P01': 503, // deadlock_detected (PostgREST: 500)
+    '55P03': 503, // lock_not_available: lock_timeout (PostgREST: 500)
+    '57014': 503, // query_canceled: statement_timeout (PostgREST: 500)
     '57P01': 503, // admin_shutdown
+    '57P02': 503, // crash_shutdown (PostgREST: 500)
+    '57P03': 503, // cannot_connect_now (PostgREST: 500)
     P0001: 400, // default code of RAISE
     '42883': 404, // undefined_function
     '42P01': 404, // undefined_table
@@ -170,7 +179,7 @@ export function statusForSqlState(code: string, message: string, authenticated: 
     '39': 500, // external routine invocation exception
     '3B': 500, // savepoint exception
     '40': 500, // transaction rollback
-    '53': 503, // insufficient resources
+    '53': 503, // insufficient resources, configuration_limit_exceeded too (PostgREST: 500)
     '54': 500, // program limit exceeded
     '55': 500, // object not in prerequisite state
     '57': 500, // operator intervention

@@ -44,7 +44,12 @@ async function readAll(url: string): Promise<Acked[]> {
 
 function env(target: Target): Record<string, string> {
   // The API only: no built app is needed to save and read signatures.
-  const base = { ANON_KEY, DIST_DIR: join(tmpdir(), 'signwall-no-build') };
+  const base = {
+    ANON_KEY,
+    DIST_DIR: join(tmpdir(), 'signwall-no-build'),
+    // STREAMS saves at once from one address, all of them meant to be answered.
+    MAX_SAVES_IN_FLIGHT_PER_ADDRESS: '0',
+  };
   return 'databaseUrl' in target.config
     ? { ...base, DATABASE_URL: target.config.databaseUrl }
     : { ...base, DATA_DIR: target.config.dataDir };

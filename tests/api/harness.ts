@@ -23,6 +23,7 @@ import {
   type OpenedDatabase,
   type OpenOptions,
 } from '../../server/db/index.ts';
+import { fetchFrom } from '../support/fetch-from.ts';
 import { signatureAt } from '../support/grid.ts';
 import { createScratchDatabase } from '../support/postgres-database.ts';
 import { copyFreshPgliteData } from '../support/pglite-template.ts';
@@ -95,8 +96,13 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export function makeClient(url: string, key = ANON_KEY): SupabaseClient {
+export function makeClient(
+  url: string,
+  key = ANON_KEY,
+  fetch?: typeof globalThis.fetch,
+): SupabaseClient {
   return createClient(url, key, {
+    ...(fetch ? { global: { fetch } } : {}),
     // Node 20 has no global WebSocket, which supabase-js needs to construct its realtime client.
     realtime: { transport: WebSocket as never },
     // A failed GET would otherwise be retried for ~7 s.
@@ -140,6 +146,32 @@ export async function startServer(
       await app.close();
       await db.close();
     },
+  };
+}
+
+/** Another visitor: requests to `server` whose connections leave from `localAddress` (127.0.0.2 …). */
+export interface AddressedClient {
+  client: SupabaseClient;
+  /** As TestServer.fetch, from this address. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** Closes its kept-alive sockets. */
+  close(): void;
+}
+
+export function clientFrom(
+  server: TestServer,
+  localAddress: string,
+  maxSockets?: number,
+): AddressedClient {
+  const addressed = fetchFrom(localAddress, maxSockets);
+  return {
+    client: makeClient(server.url, server.anonKey, addressed.fetch),
+    fetch(path, init = {}) {
+      const headers = new Headers(init.headers);
+      if (!headers.has('apikey')) headers.set('apikey', server.anonKey);
+      return addressed.fetch(`${server.url}${path}`, { ...init, headers });
+    },
+    close: addressed.close,
   };
 }
 

@@ -4,7 +4,7 @@
  * between two server instances (two connection pools) on the same database.
  */
 import { describe, expect, it } from 'vitest';
-import { backends, useServersOnOneDatabase, type TestServer } from './harness.ts';
+import { backends, clientFrom, useServersOnOneDatabase, type TestServer } from './harness.ts';
 import { postRaw, tableRows, type ErrorBody } from './rules-helpers.ts';
 
 const RACERS = 20;
@@ -24,11 +24,18 @@ function racer(i: number, x: number, y: number): string {
 }
 
 async function race(servers: TestServer[], spot: { x: number; y: number }) {
+  // Each racer a visitor of its own, from its own address: one address may have only a couple of
+  // saves in flight.
+  const racers = Array.from({ length: RACERS }, (_, i) => {
+    const server = servers[i % servers.length]!;
+    return { server, from: clientFrom(server, `127.0.1.${i + 1}`) };
+  });
   const answers = await Promise.all(
-    Array.from({ length: RACERS }, (_, i) =>
-      postRaw(servers[i % servers.length]!, racer(i, spot.x, spot.y)),
+    racers.map(({ server, from }, i) =>
+      postRaw({ ...server, fetch: from.fetch }, racer(i, spot.x, spot.y)),
     ),
   );
+  for (const { from } of racers) from.close();
   const statuses = answers.map((a) => a.status).sort();
   const winner = answers.find((a) => a.status === 201)!;
   const id = (winner?.body as Array<{ id: number }> | undefined)?.[0]?.id;

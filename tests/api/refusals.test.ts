@@ -448,6 +448,7 @@ describe.each(backends)('failures inside the server on $name', (backend) => {
     let failing = false;
     const db: Database = {
       kind: real.kind,
+      tableVersions: real.tableVersions,
       close: async () => {},
       transaction: (fn, options) =>
         failing ? Promise.reject(cause) : real.transaction(fn, options),

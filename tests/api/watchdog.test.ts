@@ -39,6 +39,8 @@ async function ids(server: LimitedServer): Promise<number[]> {
 
 async function expectUnavailable(res: Response): Promise<void> {
   expect(res.status).toBe(503);
+  // Busy, not broken: come back in a couple of seconds (a restart takes about one).
+  expect(res.headers.get('retry-after')).toBe('2');
   expect(((await res.json()) as { code: string }).code).toBe('PGRST001');
 }
 
@@ -211,6 +213,7 @@ describe.each(postgres)('PostgreSQL session limits on $name', (backend) => {
     await bothStarted;
     const res = await server.fetch('/rest/v1/signatures?select=id');
     expect(res.status).toBe(504);
+    expect(res.headers.get('retry-after')).toBe('1');
     // PostgREST's code for it; the body of every 5xx says no more than this (issue 10's hygiene).
     expect(await res.json()).toMatchObject({ code: 'PGRST003', message: 'Internal server error' });
     await Promise.all(holders);
