@@ -7,7 +7,7 @@
 --    costliest signatures within them (tests/db/bounded-saves.test.ts) are decided in well under
 --    100 ms on PGlite; issue 10's 9,956-point shapes are refused before any overlap work.
 -- 2. The cheap checks on the text (20261123000000) give the same answers from cheaper operations:
---    `translate` cost ~0.1 µs a byte on PGlite (100 ms for a whitespace-padded 520 KB text); regular
+--    `translate` cost up to 0.2 µs a byte on PGlite (~100 ms for a 520 KB text of spaces); regular
 --    expressions without backreferences and `replace` run in a fraction of that.
 -- 3. The overlap check's cost follows the new signature's own points and length, not points ×
 --    nearby outlines: short segments are probed in groups along the path, long ones in pieces of at
@@ -51,8 +51,8 @@ language sql immutable parallel safe as $$
   select t !~ '[^][0-9eE.+, \t\n\r-]' and signwall.shallow_brackets(t)
 $$;
 
--- The cheap checks of 20261123000000, in the same order with the same messages; each is a regular
--- expression or a count by `replace`, and only (b) has passed once the text is known to be ASCII.
+-- The cheap checks of 20261123000000, in the same order with the same answers; each is now a
+-- regular expression or a count by `replace` (after (b) the text is ASCII, so length counts bytes).
 create or replace function signwall.check_signature_text(t text) returns void
 language plpgsql immutable parallel safe as $$
 declare
@@ -151,6 +151,8 @@ $$;
 -- within 64 px of the path: max_points and max_stroke_length bound it all. Every outline a segment
 -- meets is found: the point where they meet lies in one of its pieces, inside its group's box
 -- (`&&` is inclusive, with a small tolerance, and the last piece ends exactly at the end point).
+-- On the wall a segment reaches at most 3200 px (100 pieces); a legacy row being unhidden may hold
+-- points far off it, whose segments get at most 100 larger pieces (they still cover the segment).
 -- A plain STABLE SQL function without SET, so Postgres inlines it into the calling statement. It
 -- replaces the 4-argument one of 20261123000100 (a call with 4 arguments now lands here).
 drop function if exists signwall.first_overlap(integer[], integer[], double precision[],
@@ -175,10 +177,10 @@ language sql stable parallel safe as $$
   member as materialized (
     select sn[s.i] as n, pm[s.i] as m,
            xs[s.i] as ax, ys[s.i] as ay, xs[s.i + 1] as bx, ys[s.i + 1] as by_, s.parts,
-           case when s.parts = 1 then floor(s.walked / 32)::integer else -s.i end as group_a,
+           case when s.parts = 1 then floor(s.walked / 32) else -s.i end as group_a,
            case when s.parts = 1 then s.i / 8 else k.j end as group_b,
            signwall.segment_piece(xs[s.i], ys[s.i], xs[s.i + 1], ys[s.i + 1], k.j, s.parts) as b
-      from (select t.i, greatest(1, ceil(t.reach / 32))::integer as parts,
+      from (select t.i, least(100, greatest(1, ceil(t.reach / 32)))::integer as parts,
                    coalesce(sum(t.reach) over (order by t.i rows between unbounded preceding
                                                                  and 1 preceding), 0) as walked
               from step t) s

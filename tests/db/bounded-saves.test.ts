@@ -13,7 +13,7 @@ import { MAX_POINTS, MAX_STROKE_LENGTH, MAX_STROKES } from '../../src/domain/con
 import type { Point } from '../../src/domain/geometry.ts';
 import { MAX_OPEN_BRACKETS, MAX_SIGNATURE_TEXT_BYTES } from '../../src/domain/signature.ts';
 import { signatureAt } from '../support/grid.ts';
-import { migrate, TARGETS, type TestDb } from './support/databases.ts';
+import { GUARD_VERSION, migrate, TARGETS, type TestDb } from './support/databases.ts';
 import {
   corridorField,
   corridorPath,
@@ -255,4 +255,35 @@ describe.each(TARGETS)('every save decided in bounded time on $kind', ({ kind, o
     },
     60_000,
   );
+});
+
+describe.each(TARGETS)('unhiding a legacy row on $kind', ({ kind, open }) => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await open();
+    // Rows from before the rules: one whose points lie far off the wall (1e12 and 1e300 apart),
+    // and a visible one in the way of the second's points on the wall.
+    await migrate(db, { before: GUARD_VERSION });
+    await db.query('insert into public.signatures (signature) values ($1), ($2)', [
+      '[[[1e12,5],[-1e12,5],[1e300,1e300]]]',
+      '[[[100,100],[1e12,100]]]',
+    ]);
+    await migrate(db, { after: GUARD_VERSION });
+    await db.query('update public.signatures set hidden = true where id in (1, 2)');
+    await db.query(`insert into public.signatures (signature) values ('[[[500,95],[501,95]]]')`);
+  });
+  afterAll(() => db?.close());
+
+  it('is decided in bounded time however far off the wall its points lie', async () => {
+    const unhide = (id: number) =>
+      db.query('update public.signatures set hidden = false where id = $1', [id]);
+    const started = performance.now();
+    // Its 1e12-px segment along y = 100 crosses the visible row at (500, 95).
+    await expect(unhide(2)).rejects.toMatchObject({
+      code: 'PT409',
+      message: 'signature #2 cannot be unhidden: signature #3 is now in its spot',
+    });
+    await expect(unhide(1)).resolves.toEqual([]);
+    console.log(`${kind}: two legacy unhides in ${(performance.now() - started).toFixed(1)} ms`);
+  });
 });
