@@ -10,7 +10,7 @@
 import { loadavg } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_POINTS, MAX_STROKE_LENGTH, MAX_STROKES } from '../../src/domain/constants.ts';
-import type { Point } from '../../src/domain/geometry.ts';
+import { strokesLength, type Point } from '../../src/domain/geometry.ts';
 import { MAX_OPEN_BRACKETS, MAX_SIGNATURE_TEXT_BYTES } from '../../src/domain/signature.ts';
 import { signatureAt } from '../support/grid.ts';
 import { GUARD_VERSION, migrate, TARGETS, type TestDb } from './support/databases.ts';
@@ -18,6 +18,7 @@ import {
   corridorField,
   corridorPath,
   corridorPathOfLength,
+  diagonalWeave,
   dotSignature,
   outlinesMet,
   zigzagDots,
@@ -98,6 +99,16 @@ function shapes(field: CorridorField, dots: readonly Point[]): Shape[] {
       name: 'the same, its last run ending on a dot',
       text: () => zigzagStroke(runs, dots[0]),
       answer: { code: OVERLAP, message: /^signature overlaps signature #\d+$/ },
+    },
+    {
+      name: `${MAX_POINTS} points weaving along the zigzag's diagonal, 19 runs of 990 px`,
+      text: () => diagonalWeave(MAX_POINTS, 19),
+      answer: 'accepted',
+    },
+    {
+      name: `${MAX_POINTS} points weaving along the zigzag's diagonal, 5 runs`,
+      text: () => diagonalWeave(MAX_POINTS, 5),
+      answer: 'accepted',
     },
     {
       name: `${MAX_POINTS} points weaving 1 px apart through the corridors`,
@@ -212,6 +223,10 @@ describe.each(TARGETS)('every save decided in bounded time on $kind', ({ kind, o
     const text = corridorPathOfLength(field, { points: MAX_POINTS, length: MAX_STROKE_LENGTH });
     expect(outlinesMet(text, field.dots)).toBe(0);
     expect(outlinesMet(zigzagStroke(MAX_STROKE_LENGTH / 1000 + 1), dots)).toBe(0);
+    expect(outlinesMet(diagonalWeave(MAX_POINTS, 19), dots)).toBe(0);
+    expect(strokesLength(JSON.parse(diagonalWeave(MAX_POINTS, 19)) as Point[][])).toBeLessThan(
+      MAX_STROKE_LENGTH,
+    );
     expect(largestText().length).toBeLessThanOrEqual(MAX_SIGNATURE_TEXT_BYTES);
   });
 

@@ -4,7 +4,8 @@
  * limits. Pure (no database): the tests and the timing script insert them.
  *
  * - The zigzag: ~800 dots in the gaps along the diagonal of the box (2300, 2500)–(3100, 3100), and
- *   a stroke bouncing between its corners (the attack of /work/shared/hooks/before-stop).
+ *   a stroke bouncing between its corners (the attack of /work/shared/hooks/before-stop), or
+ *   weaving along that diagonal in steps of a few pixels.
  * - The corridors: rows of dots along diagonals, 10.1 px apart (the closest one dot may be to the
  *   next: its point must stay off the other's outline), with 5-px-wide free corridors between the
  *   rows (in y − x). A path walks the corridors one after another, weaving ±1.5 px across each, so
@@ -53,6 +54,31 @@ export function zigzagDots(): Point[] {
 export function zigzagStroke(points: number, end?: Point): string {
   const stroke: Point[] = Array.from({ length: points }, (_, i) => (i % 2 ? ZIGZAG_B : ZIGZAG_A));
   if (end) stroke[points - 1] = end;
+  return JSON.stringify([stroke]);
+}
+
+/**
+ * `points` points along the zigzag's diagonal, back and forth `runs` times (990 px a run, 4 px
+ * inside the box's corners), every other one 1 px to either side of it: every stretch of the
+ * path passes within ~4 px of the dots on both sides without touching one.
+ */
+export function diagonalWeave(points: number, runs: number): string {
+  const [a, b]: [Point, Point] = [
+    [ZIGZAG_A[0] + 4, ZIGZAG_A[1] + 3],
+    [ZIGZAG_B[0] - 4, ZIGZAG_B[1] - 3],
+  ];
+  const stroke: Point[] = [];
+  for (let k = 0; k < points; k++) {
+    const along = (runs * k) / (points - 1);
+    const run = Math.min(runs - 1, Math.floor(along));
+    const t = run % 2 === 0 ? along - run : 1 - (along - run);
+    // Across the diagonal (its direction is (0.8, 0.6)).
+    const side = k % 2 === 0 ? 1 : -1;
+    stroke.push([
+      tenth(a[0] + (b[0] - a[0]) * t - 0.6 * side),
+      tenth(a[1] + (b[1] - a[1]) * t + 0.8 * side),
+    ]);
+  }
   return JSON.stringify([stroke]);
 }
 
