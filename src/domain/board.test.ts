@@ -89,7 +89,7 @@ describe('board transitions', () => {
       },
     );
     expect(cut).toMatchObject({ stroking: false, pending: null });
-    expect(cut.toast?.text).toBe('A signature holds at most 10,000 points!');
+    expect(cut.toast?.text).toBe('A signature holds at most 3,000 points!');
   });
 
   it('refuses a stroke at a limit with its toast, and nothing starts', () => {
@@ -106,7 +106,9 @@ describe('board transitions', () => {
       size: TOAST.tooBig,
       strokes: TOAST.tooManyStrokes,
       points: TOAST.tooManyPoints,
+      length: TOAST.tooLong,
     });
+    expect(TOAST.tooLong).toBe('A signature holds at most 20,000 px of strokes!');
   });
 
   it('abandons the stroke in progress silently', () => {

@@ -59,6 +59,7 @@ export const LIMIT_TOAST: Readonly<Record<SignatureLimit, string>> = {
   size: TOAST.tooBig,
   strokes: TOAST.tooManyStrokes,
   points: TOAST.tooManyPoints,
+  length: TOAST.tooLong,
 };
 
 const cleared = { stroking: false, pending: null, caption: '', saving: false } as const;

@@ -16,7 +16,15 @@ export const MAX_SIGNATURE_WIDTH = 800;
 export const MAX_SIGNATURE_HEIGHT = 600;
 
 export const MAX_STROKES = 64;
-export const MAX_POINTS = 10_000;
+/**
+ * Points and length of strokes per signature: what bounds the database's work on a save (issue
+ * 19: its overlap check walks the strokes, so every save is decided in a bounded time). A real
+ * signature saves ~30 points and a few hundred to a few thousand px of strokes; these leave an
+ * elaborate drawing plenty of room. Counted as saved (strokes are simplified at save).
+ */
+export const MAX_POINTS = 3_000;
+/** The strokes' length in wall pixels: every segment's length, added up. */
+export const MAX_STROKE_LENGTH = 20_000;
 export const MAX_CAPTION_LENGTH = 200;
 /** Request bodies over this are refused before they are parsed (413). */
 export const MAX_BODY_BYTES = 512 * 1024;
@@ -70,6 +78,7 @@ export const TOAST = {
   tooBig: `A signature must fit in ${MAX_SIGNATURE_WIDTH} × ${MAX_SIGNATURE_HEIGHT} px!`,
   tooManyStrokes: `A signature holds at most ${MAX_STROKES} strokes!`,
   tooManyPoints: `A signature holds at most ${MAX_POINTS.toLocaleString('en-US')} points!`,
+  tooLong: `A signature holds at most ${MAX_STROKE_LENGTH.toLocaleString('en-US')} px of strokes!`,
   preparingExport: 'Preparing export...',
   generatingPng: 'Generating PNG...',
   exportComplete: 'Export complete!',

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_POINTS, MAX_SIGNATURE_HEIGHT, MAX_SIGNATURE_WIDTH, MAX_STROKES } from './constants.ts';
-import { addPoint, startStroke, tallyOf, type DrawingTally } from './drawing-limits.ts';
-import type { Point, Stroke } from './geometry.ts';
+import {
+  MAX_POINTS,
+  MAX_SIGNATURE_HEIGHT,
+  MAX_SIGNATURE_WIDTH,
+  MAX_STROKE_LENGTH,
+  MAX_STROKES,
+} from './constants.ts';
+import {
+  addPoint,
+  startStroke,
+  tallyAsSaved,
+  tallyOf,
+  type DrawingTally,
+} from './drawing-limits.ts';
+import { strokesLength, type Point, type Stroke } from './geometry.ts';
+import { createOutlineIndex } from './outline-index.ts';
+import { simplifyStroke } from './simplify.ts';
 import { findSignatureProblem } from './signature.ts';
 import { extentFits, extentOf } from './signature-size.ts';
 
@@ -44,8 +58,32 @@ describe('the tally of the pending strokes', () => {
         [17, 42],
       ],
     ];
-    expect(tallyOf(strokes)).toEqual({ extent: extentOf(strokes), strokes: 2, points: 5 });
-    expect(EMPTY).toEqual({ extent: null, strokes: 0, points: 0 });
+    expect(tallyOf(strokes)).toEqual({
+      extent: extentOf(strokes),
+      strokes: 2,
+      points: 5,
+      length: strokesLength(strokes),
+      last: null,
+    });
+    expect(EMPTY).toEqual({ extent: null, strokes: 0, points: 0, length: 0, last: null });
+  });
+
+  it('counts the pending strokes as they will be saved: simplified, unless near an outline', () => {
+    // A straight stroke of 101 samples saves as its two ends.
+    const straight: Stroke = Array.from({ length: 101 }, (_, i) => [1000 + i, 1000]);
+    expect(simplifyStroke(straight)).toHaveLength(2);
+    const free = tallyAsSaved([straight], createOutlineIndex([]));
+    expect(free).toMatchObject({ strokes: 1, points: 2, length: 100 });
+    // Bent 0.4 px over an outline's top: the shortcut would touch it, so it saves as drawn.
+    const bent: Stroke = [
+      [100, 100],
+      [110, 100.4],
+      [120, 100],
+    ];
+    const outline = { id: 1, outline: { x: 109, y: 95, width: 2, height: 5.1 } };
+    const near = tallyAsSaved([straight, bent], createOutlineIndex([outline]));
+    expect(near).toMatchObject({ strokes: 2, points: 5 });
+    expect(tallyAsSaved(null, createOutlineIndex([]))).toEqual(EMPTY);
   });
 });
 
@@ -136,8 +174,8 @@ describe('the stroke and point limits while drawing', () => {
     expect(startStroke(sixtyFourth.tally, [150, 150])).toEqual({ ok: false, limit: 'strokes' });
   });
 
-  it('ends a stroke at the 10,000th point in all', () => {
-    // A zigzag of 9,900 points inside a 100 × 10 box.
+  it('ends a stroke at the last point in all that the limit allows', () => {
+    // A zigzag of MAX_POINTS - 100 points inside a 100 × 10 box.
     const first: Stroke = Array.from({ length: MAX_POINTS - 100 }, (_, i) => [
       100 + (i % 100),
       300 + (i % 10),
@@ -155,9 +193,47 @@ describe('the stroke and point limits while drawing', () => {
   });
 
   it('refuses a stroke when fewer than two points are left for it', () => {
-    const almostFull = { extent: null, strokes: 1, points: MAX_POINTS - 1 };
+    const almostFull = { ...EMPTY, strokes: 1, points: MAX_POINTS - 1 };
     expect(startStroke(almostFull, [5, 5])).toEqual({ ok: false, limit: 'points' });
-    const twoLeft = { extent: null, strokes: 1, points: MAX_POINTS - 2 };
+    const twoLeft = { ...EMPTY, strokes: 1, points: MAX_POINTS - 2 };
     expect(drawStroke(twoLeft, dot(0))).toMatchObject({ limit: null });
+  });
+});
+
+describe('the length limit while drawing', () => {
+  /** Back and forth along y = 500 between x = 1000 and 1800: `runs` runs of 800 px. */
+  const runs = (count: number): Point[] =>
+    Array.from({ length: count + 1 }, (_, i): Point => [i % 2 === 0 ? 1000 : 1800, 500]);
+
+  it('ends a stroke where its strokes reach MAX_STROKE_LENGTH px in all', () => {
+    const pending = tallyOf([runs(20)]); // 16,000 px
+    expect(pending.length).toBe(16_000);
+    // 4,000 px fit exactly; the next tenth of a pixel does not.
+    const exact = drawStroke(pending, [...runs(5), [1800, 500.1]]);
+    expect(exact.limit).toBe('length');
+    expect(exact.kept).toEqual(runs(5));
+    expect(exact.tally.length).toBe(MAX_STROKE_LENGTH);
+    expect(findSignatureProblem([runs(20), exact.kept], null)).toBeNull();
+    expect(findSignatureProblem([runs(20), [...runs(5), [1800, 500.1]]], null)).toBe('too-long');
+    // With the length used up, no stroke starts: it could not move.
+    expect(startStroke(exact.tally, [1500, 500])).toEqual({ ok: false, limit: 'length' });
+  });
+
+  it('counts only drawn segments: the jump to a new stroke is free', () => {
+    const pending = tallyOf([runs(1)]);
+    const second = drawStroke(pending, [
+      [1000, 1000],
+      [1000, 1010],
+    ]);
+    expect(second.tally.length).toBe(810);
+  });
+
+  it('adds one segment per point, as the database adds them', () => {
+    const wobbly: Point[] = Array.from({ length: 500 }, (_, i) => [
+      1000 + i * 0.7,
+      1000 + Math.sin(i) * 3.3,
+    ]);
+    const drawn = drawStroke(tallyOf([wobbly.slice(0, 100)]), wobbly.slice(100));
+    expect(drawn.tally.length).toBe(strokesLength([wobbly.slice(0, 100), wobbly.slice(100)]));
   });
 });

@@ -1,32 +1,60 @@
 /**
- * The database's limits on a signature (size, strokes, points; issue #10) as the board applies
- * them while the visitor draws, so a save is never refused for a reason the board could foresee
- * and a drawing is never thrown away by one. The tally of what is pending is read once per stroke;
- * each pointer move then costs O(1): the running extent grows by one point, nothing is re-read.
+ * The database's limits on a signature (size, strokes, points, length of strokes; issues #10 and
+ * #19) as the board applies them while the visitor draws, so a save is never refused for a reason
+ * the board could foresee and a drawing is never thrown away by one. The tally of what is pending
+ * is read once per stroke; each pointer move then costs O(1): the running extent grows by one
+ * point and the running length by one segment, nothing is re-read.
+ *
+ * The pending strokes are counted as they will be saved (simplified, see strokesToSave), which is
+ * what the database counts: a stroke of 2,000 pointer samples that saves as 200 points leaves room
+ * for the rest. The stroke in progress is counted as drawn, which is never less than what it
+ * saves as.
  */
-import { MAX_POINTS, MAX_STROKES } from './constants.ts';
-import type { Point, Stroke } from './geometry.ts';
+import { MAX_POINTS, MAX_STROKE_LENGTH, MAX_STROKES } from './constants.ts';
+import { segmentLength, strokesLength, type Point, type Stroke } from './geometry.ts';
+import { strokesToSave, type SavingOutlines } from './simplify.ts';
 import { extendExtent, extentFits, extentOf, type Extent } from './signature-size.ts';
 
 /** Which limit a stroke ran into. */
-export type SignatureLimit = 'size' | 'strokes' | 'points';
+export type SignatureLimit = 'size' | 'strokes' | 'points' | 'length';
 
-/** What a signature holds so far: its points' extent (no padding), strokes and points. */
+/** What a signature holds so far: its points' extent (no padding), strokes, points, length. */
 export interface DrawingTally {
   readonly extent: Extent | null;
   readonly strokes: number;
   readonly points: number;
+  /** The strokes' length in wall pixels: every segment's, added up (strokesLength in geometry.ts). */
+  readonly length: number;
+  /** The last point of the stroke in progress, where the next segment starts (null between strokes). */
+  readonly last: Point | null;
 }
 
 /** A stroke keeps at least this many points; the board discards shorter ones. */
 export const MIN_STROKE_POINTS = 2;
 
-/** The tally of the pending strokes (none when nothing is pending). */
+/** The tally of these strokes, counted as they are (none when null). */
 export function tallyOf(strokes: readonly Stroke[] | null): DrawingTally {
   const all = strokes ?? [];
   let points = 0;
   for (const stroke of all) points += stroke.length;
-  return { extent: extentOf(all), strokes: all.length, points };
+  return {
+    extent: extentOf(all),
+    strokes: all.length,
+    points,
+    length: strokesLength(all),
+    last: null,
+  };
+}
+
+/**
+ * The tally of strokes as they will be saved (strokesToSave against the outlines on the wall
+ * now), which is what the database will count: the board's tally of the pending strokes.
+ */
+export function tallyAsSaved(
+  strokes: readonly Stroke[] | null,
+  outlines: SavingOutlines,
+): DrawingTally {
+  return tallyOf(strokes && strokesToSave(strokes, outlines));
 }
 
 /** The tally grown by one point, or the limit that point would break. */
@@ -36,24 +64,33 @@ export type TallyStep =
 
 /**
  * A new stroke whose first point is `first`. Refused when no stroke may be added, when the
- * points left cannot hold even a kept (two-point) stroke, or when the point already lies outside
- * the box the pending strokes allow.
+ * points left cannot hold even a kept (two-point) stroke, when the point already lies outside
+ * the box the pending strokes allow, or when no length is left to draw with.
  */
 export function startStroke(tally: DrawingTally, first: Point): TallyStep {
   if (tally.strokes >= MAX_STROKES) return { ok: false, limit: 'strokes' };
   if (tally.points + MIN_STROKE_POINTS > MAX_POINTS) return { ok: false, limit: 'points' };
   const extent = extendExtent(tally.extent, first);
   if (!extentFits(extent)) return { ok: false, limit: 'size' };
-  return { ok: true, tally: { extent, strokes: tally.strokes + 1, points: tally.points + 1 } };
+  if (tally.length >= MAX_STROKE_LENGTH) return { ok: false, limit: 'length' };
+  return {
+    ok: true,
+    tally: { ...tally, extent, strokes: tally.strokes + 1, points: tally.points + 1, last: first },
+  };
 }
 
 /**
  * One more point on the stroke in progress. When refused, the stroke ends at its previous point:
- * everything drawn so far fits and is kept.
+ * everything drawn so far fits and is kept. The limits are checked in the database's order.
  */
 export function addPoint(tally: DrawingTally, next: Point): TallyStep {
   if (tally.points >= MAX_POINTS) return { ok: false, limit: 'points' };
   const extent = extendExtent(tally.extent, next);
   if (!extentFits(extent)) return { ok: false, limit: 'size' };
-  return { ok: true, tally: { extent, strokes: tally.strokes, points: tally.points + 1 } };
+  const length = tally.length + (tally.last ? segmentLength(tally.last, next) : 0);
+  if (length > MAX_STROKE_LENGTH) return { ok: false, limit: 'length' };
+  return {
+    ok: true,
+    tally: { extent, strokes: tally.strokes, points: tally.points + 1, length, last: next },
+  };
 }

@@ -86,3 +86,22 @@ export function rectsMeet(a: Rect, b: Rect): boolean {
     a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height
   );
 }
+
+/** The length of the segment a–b, computed as the database computes it: sqrt(dx² + dy²). */
+export function segmentLength(a: Point, b: Point): number {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  return Math.sqrt(dx * dx + dy * dy);
+}
+
+/**
+ * The strokes' length: every segment's length added up in reading order, one by one, as the
+ * database adds them (its length rule), so both round alike.
+ */
+export function strokesLength(strokes: readonly Stroke[]): number {
+  let length = 0;
+  for (const stroke of strokes) {
+    for (let i = 1; i < stroke.length; i++) length += segmentLength(stroke[i - 1]!, stroke[i]!);
+  }
+  return length;
+}

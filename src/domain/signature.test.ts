@@ -5,9 +5,10 @@ import {
   MAX_POINTS,
   MAX_SIGNATURE_HEIGHT,
   MAX_SIGNATURE_WIDTH,
+  MAX_STROKE_LENGTH,
   MAX_STROKES,
 } from './constants.ts';
-import type { Stroke } from './geometry.ts';
+import type { Point, Stroke } from './geometry.ts';
 import {
   findSignatureProblem,
   MAX_SIGNATURE_TEXT_BYTES,
@@ -26,6 +27,19 @@ const row = (id: number, signature: string, caption: string | null = null) => ({
 });
 
 describe('reading records', () => {
+  it('reads a text with whitespace as the compact text the database stores', () => {
+    const compact = '[[[1,2.5],[3,4]],[[5e1,6]]]';
+    const spaced = ' [ [ [1 ,\n2.5] ,\t[3, 4]],\r\n[[5e1, 6] ] ] ';
+    expect(parseStrokes(spaced)).toEqual(parseStrokes(compact));
+    expect(parseStrokes(compact)).toEqual([
+      [
+        [1, 2.5],
+        [3, 4],
+      ],
+      [[50, 6]],
+    ]);
+  });
+
   it('reads strokes and legacy flat strokes, and skips the unreadable with a report', () => {
     const onSkip = vi.fn();
     const sigs = signaturesFromRows(
@@ -159,6 +173,23 @@ describe('new signatures', () => {
     expect(findSignatureProblem(strokes as Stroke[], caption)).toBe(problem);
   });
 
+  it('measures the strokes in all: exactly MAX_STROKE_LENGTH px is fine, a tenth more is not', () => {
+    // 25 back-and-forth runs of 800 px along a line: 20,000 px, within 800 × 0.
+    const runs = (extra: number): Stroke => [
+      ...Array.from({ length: 26 }, (_, i): Point => [i % 2 === 0 ? 1000 : 1800, 500]),
+      [1800 - extra, 500],
+    ];
+    expect(MAX_STROKE_LENGTH).toBe(20_000);
+    expect(findSignatureProblem([runs(0)], null)).toBeNull();
+    expect(findSignatureProblem([runs(0.1)], null)).toBe('too-long');
+    // Across strokes, and only the strokes: the jump from one stroke to the next is not drawn.
+    const half = runs(0).slice(0, 14);
+    expect(findSignatureProblem([half, half.map(([x]): Point => [x, 600])], null)).toBe('too-long');
+    expect(
+      findSignatureProblem([half.slice(0, 13), half.map(([x]): Point => [x, 600])], null),
+    ).toBeNull();
+  });
+
   it('measures the caption after trimming, in characters', () => {
     expect(findSignatureProblem([ok], `  ${'é'.repeat(MAX_CAPTION_LENGTH)}  `)).toBeNull();
     expect(findSignatureProblem([ok], '😀'.repeat(MAX_CAPTION_LENGTH))).toBeNull();
@@ -183,8 +214,8 @@ describe('new signatures', () => {
     ).toBeNull();
   });
 
-  it('keeps the text cap in step with the database (10000 points of 24-character numbers)', () => {
-    expect(MAX_SIGNATURE_TEXT_BYTES).toBe(520_194);
+  it('keeps the text cap in step with the database (3000 points of 24-character numbers)', () => {
+    expect(MAX_SIGNATURE_TEXT_BYTES).toBe(156_194);
   });
 
   it('measures the caption after normalising it', () => {

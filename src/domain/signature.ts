@@ -2,8 +2,15 @@
  * Signature records: reading what the table holds (current and legacy formats, spec §3) and
  * checking what a visitor is about to save (docs/architecture.md §3, also enforced by the database).
  */
-import { MAX_CAPTION_LENGTH, MAX_POINTS, MAX_STROKES, WALL_SIZE } from './constants.ts';
-import { outlineOf, type Point, type Rect, type Stroke } from './geometry.ts';
+import {
+  MAX_CAPTION_LENGTH,
+  MAX_POINTS,
+  MAX_STROKE_LENGTH,
+  MAX_STROKES,
+  WALL_SIZE,
+} from './constants.ts';
+import { COMBINING_MARK_RANGES } from './combining-marks.ts';
+import { outlineOf, strokesLength, type Point, type Rect, type Stroke } from './geometry.ts';
 import { extentFits, extentOf } from './signature-size.ts';
 
 /**
@@ -14,11 +21,14 @@ export const MAX_NUMBER_CHARS = 24;
 /** …and its exponent at most this many digits: no coordinate in [0, 3200] needs more. */
 export const MAX_EXPONENT_DIGITS = 2;
 /**
- * The text's size cap: 10000 points of two 24-character numbers (`[x,y],`: 52 bytes), 64 strokes'
- * brackets and commas (3 each) and the outer brackets.
+ * The text's size cap: MAX_POINTS points of two 24-character numbers (`[x,y],`: 52 bytes), 64
+ * strokes' brackets and commas (3 each) and the outer brackets. It applies to the text as sent;
+ * the database stores it without whitespace.
  */
 export const MAX_SIGNATURE_TEXT_BYTES =
   MAX_POINTS * (2 * MAX_NUMBER_CHARS + 4) + MAX_STROKES * 3 + 2;
+/** At most this many `[` in the text: one per point, one per stroke, one around them all. */
+export const MAX_OPEN_BRACKETS = MAX_POINTS + MAX_STROKES + 1;
 
 /** A row of the `signatures` table as the data API returns it. */
 export interface SignatureRow {
@@ -106,12 +116,21 @@ export function wallPoint(x: number, y: number): Point {
 }
 
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
-const MARK = '[\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F]';
+
+/** A character class of ranges given as first, last, first, last, … code points. */
+function markClass(ranges: readonly number[]): string {
+  const escape = (cp: number) => `\\u{${cp.toString(16)}}`;
+  let inside = '';
+  for (let i = 0; i < ranges.length; i += 2) {
+    inside += `${escape(ranges[i]!)}-${escape(ranges[i + 1]!)}`;
+  }
+  return `[${inside}]`;
+}
+/** Any combining mark (general category M): the list the database uses too. */
+const MARK = markClass(COMBINING_MARK_RANGES);
 /** A run of more than 3 combining marks: the first 3 are kept. */
-// The classes list combining marks one by one on purpose (they are what is matched, never a base
-// character with its marks), which is what no-misleading-character-class warns about.
-// eslint-disable-next-line no-misleading-character-class
 const LONG_MARK_RUN = new RegExp(`(${MARK}{3})${MARK}+`, 'gu');
+
 /** Whitespace (what trim() strips) and the characters that draw nothing. */
 const ONLY_INVISIBLE =
   // eslint-disable-next-line no-misleading-character-class -- U+034F and U+FE00–FE0F, listed alone
@@ -152,6 +171,8 @@ export type SignatureProblem =
   | 'too-many-points'
   /** The points' bounding box is over MAX_SIGNATURE_WIDTH × MAX_SIGNATURE_HEIGHT. */
   | 'too-big'
+  /** The strokes measure more than MAX_STROKE_LENGTH in all. */
+  | 'too-long'
   | 'caption-too-long';
 
 /** Why the database would refuse these strokes and caption, or null when it would accept them. */
@@ -173,6 +194,7 @@ export function findSignatureProblem(
   }
   if (points > MAX_POINTS) return 'too-many-points';
   if (!extentFits(extentOf(strokes))) return 'too-big';
+  if (strokesLength(strokes) > MAX_STROKE_LENGTH) return 'too-long';
   const normalized = normalizeCaption(caption);
   if (normalized !== null && [...normalized].length > MAX_CAPTION_LENGTH) return 'caption-too-long';
   return null;

@@ -126,4 +126,17 @@ describe('strokesToSave', () => {
     expect(simplifyStroke(drawn)).toHaveLength(2);
     expect(strokesToSave([drawn], index)).toEqual([drawn]);
   });
+
+  it('decides stroke by stroke: only the stroke that would cut the corner is saved as drawn', () => {
+    const drawn: Stroke = [
+      [100, 100],
+      [110, 100.4],
+      [120, 100],
+    ];
+    const far = wobblyStroke(13, 200);
+    const index = createOutlineIndex([
+      { id: 1, outline: { x: 109, y: 95, width: 2, height: 5.1 } },
+    ]);
+    expect(strokesToSave([far, drawn], index)).toEqual([simplifyStroke(far), drawn]);
+  });
 });

@@ -61,20 +61,30 @@ export function simplifyStrokes(
   return strokes.map((stroke) => simplifyStroke(stroke, tolerance));
 }
 
+/** The outlines a save is checked against: the signatures on the wall. */
+export type SavingOutlines = Pick<OutlineIndex<Outlined>, 'itemAtPoint' | 'itemOnSegment'>;
+
 /**
- * What to save for the strokes the visitor drew: the simplified strokes, unless one of their
- * points or segments would now meet an existing outline (a shortcut can cut the corner of an
- * outline the drawn path went around); then the strokes as drawn, which the board already checked.
+ * What to save of a stroke the visitor drew: its simplified form, unless one of its points or
+ * segments would now meet an existing outline (a shortcut can cut the corner of an outline the
+ * drawn path went around); then the stroke as drawn, which the board already checked.
+ */
+export function strokeToSave(stroke: Stroke, outlines: SavingOutlines): Stroke {
+  const simplified = simplifyStroke(stroke);
+  const meets =
+    simplified.some((p) => outlines.itemAtPoint(p) !== undefined) ||
+    simplified.some((p, i) => i > 0 && outlines.itemOnSegment(simplified[i - 1]!, p) !== undefined);
+  return meets ? stroke : simplified;
+}
+
+/**
+ * What to save for the strokes the visitor drew: each stroke as strokeToSave decides (a stroke
+ * near an outline as drawn, the others simplified). The board counts the pending strokes the same
+ * way (pendingTally), so what is saved is what was held to the limits.
  */
 export function strokesToSave(
   strokes: readonly Stroke[],
-  outlines: Pick<OutlineIndex<Outlined>, 'itemAtPoint' | 'itemOnSegment'>,
+  outlines: SavingOutlines,
 ): readonly Stroke[] {
-  const simplified = simplifyStrokes(strokes);
-  const meets = simplified.some(
-    (stroke) =>
-      stroke.some((p) => outlines.itemAtPoint(p) !== undefined) ||
-      stroke.some((p, i) => i > 0 && outlines.itemOnSegment(stroke[i - 1]!, p) !== undefined),
-  );
-  return meets ? strokes : simplified;
+  return strokes.map((stroke) => strokeToSave(stroke, outlines));
 }

@@ -14,6 +14,7 @@ import {
 } from '../../src/domain/geometry.ts';
 import {
   findSignatureProblem,
+  MAX_OPEN_BRACKETS,
   MAX_SIGNATURE_TEXT_BYTES,
   normalizeCaption,
   parseStrokes,
@@ -55,7 +56,7 @@ function refusedBeforeParsing(text: string): boolean {
   if (new TextEncoder().encode(text).length > MAX_SIGNATURE_TEXT_BYTES) return true;
   if (/[^\][0-9eE.+, \t\n\r-]/.test(text)) return true;
   const brackets = text.replace(/[^\][]/g, '');
-  if (brackets.replace(/\]/g, '').length > 10_065) return true;
+  if (brackets.replace(/\]/g, '').length > MAX_OPEN_BRACKETS) return true;
   let depth = 0;
   for (const b of brackets) {
     depth += b === '[' ? 1 : -1;

@@ -6,7 +6,7 @@
  * still succeed: the wall stays up.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_SIGNATURE_TEXT_BYTES } from '../../src/domain/signature.ts';
+import { MAX_OPEN_BRACKETS, MAX_SIGNATURE_TEXT_BYTES } from '../../src/domain/signature.ts';
 import { cellSignature, DENSE_COUNT, threadedStroke } from '../db/support/dense-wall.ts';
 import { backends, useServer } from './harness.ts';
 import { postRaw, type ErrorBody } from './rules-helpers.ts';
@@ -22,20 +22,27 @@ const DEEP = 'signature nests lists more than 3 deep (or closes a list before op
 const hostile: Array<[string, string, number, string, string]> = [
   ['nesting of 4 levels', obj('[[[[1,2]],[[3,4]]]]'), 400, SHAPE, DEEP],
   ['nesting of 100 levels', obj(nested(100)), 400, SHAPE, DEEP],
-  ['nesting of 7,000 levels', obj(nested(7000)), 400, SHAPE, DEEP],
+  ['nesting of 3,000 levels', obj(nested(3000)), 400, SHAPE, DEEP],
+  [
+    'nesting of 7,000 levels',
+    obj(nested(7000)),
+    400,
+    SHAPE,
+    `signature has too many lists (7000 "[" > ${MAX_OPEN_BRACKETS})`,
+  ],
   [
     'nesting of 100,000 levels',
     obj(nested(100_000)),
     400,
     SHAPE,
-    'signature has too many lists (100000 "[" > 10065)',
+    `signature text is too long (200000 bytes > ${MAX_SIGNATURE_TEXT_BYTES})`,
   ],
   [
     '25,600 points of [1e131071,1e131071] (512 KB)',
     obj(points(25_600, '[1e131071,1e131071]')),
     400,
     SHAPE,
-    'signature has too many lists (25602 "[" > 10065)',
+    `signature text is too long (512003 bytes > ${MAX_SIGNATURE_TEXT_BYTES})`,
   ],
   [
     '1,000 points of [1e131071,1e131071]',

@@ -4,7 +4,7 @@
  * signature in the way. Requests go through supabase-js and through raw fetch.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../src/domain/constants.ts';
+import { MAX_BODY_BYTES, MAX_POINTS } from '../../src/domain/constants.ts';
 import { backends, useServer } from './harness.ts';
 import {
   postRaw,
@@ -66,11 +66,11 @@ const bad: Bad[] = [
     'too many strokes (65 > 64)',
   ],
   [
-    '10001 points',
-    obj(json([stroke(5000), stroke(5001, 100, 200)])),
+    `${MAX_POINTS + 1} points`,
+    obj(json([stroke(MAX_POINTS / 2), stroke(MAX_POINTS / 2 + 1, 100, 200)])),
     400,
     SHAPE,
-    'too many points (10001 > 10000)',
+    `too many points (${MAX_POINTS + 1} > ${MAX_POINTS})`,
   ],
   [
     'one pixel wider than 800',
@@ -231,9 +231,9 @@ describe.each(backends)('wall rules through the API on $name', (backend) => {
       expect(data).toMatchObject({ caption });
     });
 
-    it('stores 64 strokes and 10000 points spanning exactly 800 × 600, up to the far edges', async () => {
+    it(`stores 64 strokes and ${MAX_POINTS} points spanning exactly 800 × 600, up to the far edges`, async () => {
       // Two strokes on the extent's corners (one on the wall's far corner), 61 short ones and one
-      // long one inside: 64 strokes, 10000 points, points spanning 2400..3200 × 2600..3200.
+      // long one inside: 64 strokes, MAX_POINTS points, points spanning 2400..3200 × 2600..3200.
       const strokes = [
         [
           [3200, 3200],
@@ -244,7 +244,7 @@ describe.each(backends)('wall rules through the API on $name', (backend) => {
           [2410, 2600],
         ],
         ...Array.from({ length: 61 }, (_, i) => stroke(2, 2500 + i * 10, 2700)),
-        Array.from({ length: 10000 - 63 * 2 }, (_, i) => [2500 + (i % 600), 2800 + i / 1000]),
+        Array.from({ length: MAX_POINTS - 63 * 2 }, (_, i) => [2500 + (i % 600), 2800 + i / 1000]),
       ];
       const { status, error } = await ctx.server.client
         .from('signatures')

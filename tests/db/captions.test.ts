@@ -4,6 +4,7 @@
  * against normalizeCaption: the client and the database store the same caption.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMBINING_MARK_RANGES } from '../../src/domain/combining-marks.ts';
 import vectors from '../vectors/captions.json';
 import { signatureAt } from '../support/grid.ts';
 import { migrate, TARGETS, type TestDb } from './support/databases.ts';
@@ -35,6 +36,25 @@ describe.each(TARGETS)('caption normalisation on $kind', ({ open }) => {
     expect(row!.c).toBe(output);
     const [stored] = await insert(input);
     expect(stored!.caption).toBe(output);
+  });
+
+  it('caps the same combining marks as the client: one list of every general category M', async () => {
+    const [row] = await db.query<{ marks: string }>('select signwall.combining_marks() as marks');
+    // The bracket expression's inside, "a-b" or "a" per range, back into first, last pairs.
+    const chars = [...row!.marks];
+    const ranges: number[] = [];
+    for (let i = 0; i < chars.length; i++) {
+      const first = chars[i]!.codePointAt(0)!;
+      const ranged = chars[i + 1] === '-';
+      ranges.push(first, ranged ? chars[(i += 2)]!.codePointAt(0)! : first);
+    }
+    expect(ranges).toEqual(COMBINING_MARK_RANGES);
+    // The five ranges capped before issue 19, and marks of scripts outside them.
+    for (const mark of [0x0300, 0x1ab0, 0x1dc0, 0x20d0, 0xfe20, 0x0e31, 0x0951, 0x0903, 0x1d167]) {
+      expect(String.fromCodePoint(mark)).toMatch(/^\p{M}$/u);
+      const inside = (k: number) => ranges[k]! <= mark && mark <= ranges[k + 1]!;
+      expect(ranges.some((_, k) => k % 2 === 0 && inside(k))).toBe(true);
+    }
   });
 
   it('applies the 200-character limit to the normalised caption', async () => {

@@ -4,6 +4,7 @@
  * true, and the isolation level the overlap check relies on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_POINTS } from '../../src/domain/constants.ts';
 import { migrate, TARGETS, type TestDb } from './support/databases.ts';
 
 describe.each(TARGETS)('insert guard on $kind', ({ open }) => {
@@ -76,9 +77,14 @@ describe.each(TARGETS)('insert guard on $kind', ({ open }) => {
   });
 
   it('names the point count when there are too many points', async () => {
-    const big = JSON.stringify([Array.from({ length: 10001 }, (_, i) => [i % 3200, 3000])]);
+    const big = JSON.stringify([
+      Array.from({ length: MAX_POINTS + 1 }, (_, i) => [i % 3200, 3000]),
+    ]);
     await expect(
       insertAsAnon('insert into public.signatures (signature) values ($1)', [big]),
-    ).rejects.toMatchObject({ code: '23514', message: 'too many points (10001 > 10000)' });
+    ).rejects.toMatchObject({
+      code: '23514',
+      message: `too many points (${MAX_POINTS + 1} > ${MAX_POINTS})`,
+    });
   });
 });

@@ -6,14 +6,17 @@
  * still succeed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_SIGNATURE_TEXT_BYTES } from '../../src/domain/signature.ts';
+import { MAX_POINTS, MAX_STROKE_LENGTH } from '../../src/domain/constants.ts';
+import { MAX_OPEN_BRACKETS, MAX_SIGNATURE_TEXT_BYTES } from '../../src/domain/signature.ts';
 import { signatureAt } from '../support/grid.ts';
 import { migrate, TARGETS, type TestDb } from './support/databases.ts';
 import {
+  CHANNEL_RUN,
   channelDots,
   channelStroke,
   DENSE_COUNT,
   fillDenseWall,
+  THREADED_POINTS,
   threadedStroke,
 } from './support/dense-wall.ts';
 
@@ -63,7 +66,7 @@ describe.each(TARGETS)('signature limits on $kind', ({ open }) => {
   }
 
   describe('the text, before it is parsed', () => {
-    it('caps the size in bytes, derived from 10000 points', async () => {
+    it('caps the size in bytes, derived from the points', async () => {
       const [{ cap }] = (await db.query<{ cap: number }>(
         'select signwall.max_signature_bytes() as cap',
       )) as [{ cap: number }];
@@ -102,31 +105,42 @@ describe.each(TARGETS)('signature limits on $kind', ({ open }) => {
       await expectAlive();
     });
 
-    it('allows exactly 10065 "[" (64 strokes, 10000 points) and refuses 10066', async () => {
-      // 63 two-point strokes and one long one: 10000 points, all within 300 × 100.
+    it(`allows exactly ${MAX_OPEN_BRACKETS} "[" (64 strokes, ${MAX_POINTS} points) and refuses one more`, async () => {
+      // 63 two-point strokes and one long one: MAX_POINTS points, all within 300 × 100.
       const strokes = [
         ...Array.from({ length: 63 }, (_, i) => [
           [1000 + i, 1000],
           [1000 + i, 1001],
         ]),
-        line(1000, 1010, 10000 - 126),
+        line(1000, 1010, MAX_POINTS - 126),
       ];
       const text = JSON.stringify(strokes);
-      expect(text.split('[').length - 1).toBe(10065);
+      expect(text.split('[').length - 1).toBe(MAX_OPEN_BRACKETS);
       await expect(asAnon(text)).resolves.toEqual([]);
       // One more point's brackets (the point count itself is never reached).
-      const over = JSON.stringify([...strokes.slice(0, 63), line(1400, 1010, 10000 - 125)]);
-      await expectRefused(over, 'signature has too many lists (10066 "[" > 10065)');
+      const over = JSON.stringify([...strokes.slice(0, 63), line(1400, 1010, MAX_POINTS - 125)]);
+      await expectRefused(
+        over,
+        `signature has too many lists (${MAX_OPEN_BRACKETS + 1} "[" > ${MAX_OPEN_BRACKETS})`,
+      );
     });
 
-    it('allows lists 3 deep and refuses 4, 100, 7000 and 100000 levels', async () => {
+    it(`allows lists 3 deep and refuses 4, 100, ${MAX_POINTS + 1}, 7000 and 100000 levels`, async () => {
       await expect(asAnon(freeSignature())).resolves.toEqual([]);
       const deep = 'signature nests lists more than 3 deep (or closes a list before opening it)';
       await expectRefused('[[[[1,2]],[[3,4]]]]', deep);
       await expectRefused(`[${nested(99)}]`, deep);
-      await expectRefused(`[[[1,2],${nested(6998)}]]`, deep);
-      // 100000 levels is 100000 "[": the count refuses it before the depth is looked at.
-      await expectRefused(nested(100_000), 'signature has too many lists (100000 "[" > 10065)');
+      await expectRefused(`[[[1,2],${nested(MAX_POINTS - 2)}]]`, deep);
+      // 7000 levels are as many "[": the count refuses them before the depth is looked at; 100000
+      // levels are 200000 bytes, over the size cap.
+      await expectRefused(
+        `[[[1,2],${nested(6998)}]]`,
+        `signature has too many lists (7001 "[" > ${MAX_OPEN_BRACKETS})`,
+      );
+      await expectRefused(
+        nested(100_000),
+        `signature text is too long (200000 bytes > ${MAX_SIGNATURE_TEXT_BYTES})`,
+      );
     });
 
     it('refuses brackets that do not match or close before they open', async () => {
@@ -288,9 +302,26 @@ describe.each(TARGETS)('a stroke along a free diagonal channel on $kind', ({ ope
   it('is accepted (it misses every dot), and one more point on a dot is refused', async () => {
     const insert = (text: string) =>
       db.asAnon((q) => q('insert into public.signatures (signature) values ($1)', [text]));
+    // The last run ends on a dot instead.
     const onDot = JSON.parse(channelStroke()) as number[][][];
-    onDot[0]!.push([550, 600]);
+    onDot[0]![onDot[0]!.length - 1] = [550, 600];
     await expect(insert(JSON.stringify(onDot))).rejects.toMatchObject({ code: 'PT409' });
     await expect(insert(channelStroke())).resolves.toEqual([]);
+  }, 60_000);
+
+  it("refuses issue 10's version (9,956 runs) for its length, before the overlap check", async () => {
+    const insert = (text: string) =>
+      db.asAnon((q) => q('insert into public.signatures (signature) values ($1)', [text]));
+    // One run more than the default stroke has: 25 runs.
+    const runs = Math.floor(MAX_STROKE_LENGTH / CHANNEL_RUN) + 1;
+    const over = (runs * CHANNEL_RUN).toFixed(1);
+    await expect(insert(channelStroke(runs + 1))).rejects.toMatchObject({
+      code: SHAPE,
+      message: `strokes are too long (${over} px in all > ${MAX_STROKE_LENGTH})`,
+    });
+    await expect(insert(channelStroke(THREADED_POINTS))).rejects.toMatchObject({
+      code: SHAPE,
+      message: expect.stringMatching(/^strokes are too long \(\d+\.?\d* px in all > 20000\)$/),
+    });
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 /**
- * Issue #10 with the mouse: the board keeps a pending signature within the database's limits
- * (800 × 600 wall px of points, 64 strokes) so a save is never refused for a reason it could
+ * Issues #10 and #19 with the mouse: the board keeps a pending signature within the database's
+ * limits (800 × 600 wall px of points, 64 strokes, 20,000 px of strokes) so a save is never refused for a reason it could
  * foresee. A stroke that would break a limit ends at its last point that fit and is kept; one
  * that could not start does not. Rows are read back from the real server.
  */
@@ -102,4 +102,34 @@ test('the 65th stroke does not start', async ({ board, wall }) => {
   await expect(board.toast).toHaveText(TOASTS.saved);
   const rows = await wall.rows();
   expect(JSON.parse(rows[0]!.signature)).toHaveLength(64);
+});
+
+test('a stroke is cut where the strokes reach 20,000 px in all, kept, and saved', async ({
+  board,
+  page,
+  wall,
+}) => {
+  await board.open();
+  await board.drawMode();
+  // Back and forth 800 px between x 100 and 900 at y 300 and 310 (800.06 px a run), 32 px a
+  // move: the 25th run passes 20,000 px in all, and is cut within 32 px of it.
+  const turns = Array.from({ length: 26 }, (_, i): [number, number] =>
+    i % 2 === 0 ? [100, 300] : [900, 310],
+  );
+  const points = turns.slice(1).flatMap((to, i) => line(turns[i]!, to, 25).slice(1));
+  await board.drawStroke([turns[0]!, ...points], { release: false });
+  await expect(board.toast).toHaveText(TOASTS.tooLong);
+  await expect(board.captionBox).toBeVisible();
+  await page.mouse.up();
+  await board.saveButton.click();
+  await expect(board.toast).toHaveText(TOASTS.saved);
+  const rows = await wall.rows();
+  expect(rows).toHaveLength(1);
+  const [saved] = JSON.parse(rows[0]!.signature) as [number, number][][];
+  let length = 0;
+  for (let i = 1; i < saved!.length; i++) {
+    length += Math.hypot(saved![i]![0] - saved![i - 1]![0], saved![i]![1] - saved![i - 1]![1]);
+  }
+  expect(length).toBeLessThanOrEqual(20_000);
+  expect(length).toBeGreaterThan(19_960);
 });

@@ -9,7 +9,12 @@ import type Konva from 'konva';
 import type { KonvaEventObject } from 'konva/lib/Node';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import type { BoardEvent } from '../../domain/board.ts';
-import { addPoint, startStroke, tallyOf, type DrawingTally } from '../../domain/drawing-limits.ts';
+import {
+  addPoint,
+  startStroke,
+  tallyAsSaved,
+  type DrawingTally,
+} from '../../domain/drawing-limits.ts';
 import type { Point, Stroke } from '../../domain/geometry.ts';
 import type { OutlineIndex } from '../../domain/outline-index.ts';
 import type { Signature } from '../../domain/signature.ts';
@@ -49,9 +54,10 @@ export interface StrokeHandlers {
 }
 
 export function useStrokeInput(options: StrokeInputOptions): StrokeHandlers {
-  const { stageRef, liveLineRef, stroking, pending } = options;
-  // Read once per pending change (a stroke ended, a save or cancel), never per move.
-  const pendingTally = useMemo(() => tallyOf(pending), [pending]);
+  const { stageRef, liveLineRef, stroking, pending, index } = options;
+  // Read once per pending change (a stroke ended, a save or cancel) or wall change, never per
+  // move; counted as the strokes will be saved.
+  const pendingTally = useMemo(() => tallyAsSaved(pending, index), [pending, index]);
   const latest = useRef({ ...options, pendingTally });
   useLayoutEffect(() => {
     latest.current = { ...options, pendingTally };

@@ -33,7 +33,8 @@ export const TOASTS = {
   blocked: "You can't draw over an existing signature!",
   tooBig: 'A signature must fit in 800 × 600 px!',
   tooManyStrokes: 'A signature holds at most 64 strokes!',
-  tooManyPoints: 'A signature holds at most 10,000 points!',
+  tooManyPoints: 'A signature holds at most 3,000 points!',
+  tooLong: 'A signature holds at most 20,000 px of strokes!',
 } as const;
 
 /** A Konva rectangle's attributes as the page holds them. */
