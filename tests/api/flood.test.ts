@@ -17,13 +17,6 @@ import type { FloodAnswers, FloodOrders } from '../support/flood-attacker.ts';
 import { backends, clientFrom, nextSignature, useServer, type TestServer } from './harness.ts';
 
 const FLOOD_MS = 25_000;
-/**
- * Points of the attacker's zigzag. Today a save's database time grows with its points (about a
- * millisecond each on PGlite), and a zigzag of all 10,000 runs into the 10 s statement budget:
- * no queue can hide that from the next client. Saves are being made to cost at most ~100 ms; until
- * then the flood sends the zigzag of that cost. FLOOD_ATTACK_POINTS=10000 sends today's worst.
- */
-const ATTACK_POINTS = Number(process.env.FLOOD_ATTACK_POINTS ?? 100);
 const ATTACKER_SOCKETS = 64;
 /** A visitor's pace: the board polls every few seconds; this is far busier, to sample often. */
 const VICTIM_PAUSE_MS = 100;
@@ -85,7 +78,7 @@ describe.each(backends)('one address flooding saves on $name', (backend) => {
   it(
     'another address reads and saves throughout, with no 5xx and no reset; /healthz stays 200',
     async () => {
-      const attack = costlySave({ points: ATTACK_POINTS });
+      const attack = costlySave();
       await seedOwner(ctx.server, attack.seeds);
       const victim = clientFrom(ctx.server, '127.0.0.2');
       const prober = fetchFrom('127.0.0.3', 1);
@@ -148,7 +141,7 @@ describe.each(backends)('one address flooding saves on $name', (backend) => {
       loop.disable();
 
       console.log(
-        `${backend.name} flood: ${ATTACK_POINTS}-point zigzags on ${ATTACKER_SOCKETS} sockets for ` +
+        `${backend.name} flood: the corridor weave at the limits on ${ATTACKER_SOCKETS} sockets for ` +
           `${FLOOD_MS / 1000} s, answered ` +
           `${JSON.stringify(attackAnswers)}; victim ${summary(samples, 'read')}; ` +
           `${summary(samples, 'save')}; ${summary(samples, 'health')}; ` +
