@@ -23,6 +23,7 @@ import {
   nextSignature,
   useServer,
   type AddressedClient,
+  type Target,
   type TestServer,
 } from './harness.ts';
 
@@ -147,53 +148,49 @@ describe.each(backends)('a busy database on $name', (backend) => {
   });
 });
 
+/**
+ * A save while another session holds the wall's lock (signwall.lock_wall), as a long save would:
+ * whichever of lock_timeout and statement_timeout is shorter cuts it.
+ */
+async function saveWhileTheWallIsLocked(ctx: { target: Target; server: TestServer }) {
+  const target = ctx.target.config;
+  if (!('databaseUrl' in target)) throw new Error('expected a PostgreSQL target');
+  const other = new pg.Client({ connectionString: target.databaseUrl });
+  await other.connect();
+  try {
+    await other.query('select pg_advisory_lock(7422119101)');
+    const res = await save(ctx.server);
+    return {
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      body: await res.json(),
+    };
+  } finally {
+    await other.end();
+  }
+}
+
 describe.each(backends.filter((b) => b.name === 'postgres'))(
   'waits that run out on $name',
   (backend) => {
-    const ctx = useServer(backend, { open: { lockTimeoutMs: 300, statementTimeoutMs: 1_000 } });
-
-    it('answers 503 55P03 with Retry-After to a save that waits past lock_timeout', async () => {
-      const target = ctx.target.config;
-      if (!('databaseUrl' in target)) throw new Error('expected a PostgreSQL target');
-      // The wall's lock (signwall.lock_wall), held by another session, as a long save would.
-      const other = new pg.Client({ connectionString: target.databaseUrl });
-      await other.connect();
-      try {
-        await other.query('select pg_advisory_lock(7422119101)');
-        const res = await save(ctx.server);
-        expect(res.status).toBe(503);
-        expect(res.headers.get('retry-after')).toBe('1');
-        expect(await res.json()).toMatchObject({ code: '55P03' });
-      } finally {
-        await other.end();
-      }
-      expect((await save(ctx.server)).status).toBe(201);
+    describe('lock_timeout first', () => {
+      const ctx = useServer(backend, { open: { lockTimeoutMs: 300, statementTimeoutMs: 1_000 } });
+      it('answers 503 55P03 with Retry-After to a save that waits past lock_timeout', async () => {
+        const res = await saveWhileTheWallIsLocked(ctx);
+        expect(res).toMatchObject({ status: 503, retryAfter: '1', body: { code: '55P03' } });
+        expect((await save(ctx.server)).status).toBe(201);
+      });
     });
-  },
-);
 
-describe.each(backends.filter((b) => b.name === 'postgres'))(
-  'a statement that runs out of time on $name',
-  (backend) => {
-    // The statement timeout below the lock timeout, so a save held at the wall's lock is cut by
-    // statement_timeout (57014) rather than lock_timeout: no save the rules allow runs this long.
-    const ctx = useServer(backend, { open: { lockTimeoutMs: 5_000, statementTimeoutMs: 300 } });
-
-    it('answers 503 57014 with Retry-After to a save that runs past statement_timeout', async () => {
-      const target = ctx.target.config;
-      if (!('databaseUrl' in target)) throw new Error('expected a PostgreSQL target');
-      const other = new pg.Client({ connectionString: target.databaseUrl });
-      await other.connect();
-      try {
-        await other.query('select pg_advisory_lock(7422119101)');
-        const res = await save(ctx.server);
-        expect(res.status).toBe(503);
-        expect(res.headers.get('retry-after')).toBe('1');
-        expect(await res.json()).toMatchObject({ code: '57014' });
-      } finally {
-        await other.end();
-      }
-      expect((await save(ctx.server)).status).toBe(201);
+    // No save the rules allow runs long enough to meet statement_timeout by itself any more; one
+    // held at the lock with the statement timeout below the lock timeout does.
+    describe('statement_timeout first', () => {
+      const ctx = useServer(backend, { open: { lockTimeoutMs: 5_000, statementTimeoutMs: 300 } });
+      it('answers 503 57014 with Retry-After to a save that runs past statement_timeout', async () => {
+        const res = await saveWhileTheWallIsLocked(ctx);
+        expect(res).toMatchObject({ status: 503, retryAfter: '1', body: { code: '57014' } });
+        expect((await save(ctx.server)).status).toBe(201);
+      });
     });
   },
 );
