@@ -7,20 +7,25 @@
  */
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { MAX_POINTS, MAX_STROKES } from '../../src/domain/constants.ts';
 import { backends, useServer, type TestServer } from './harness.ts';
 
 const BUDGET = 8 * 1024 * 1024;
-const HEAVY_ROWS = 40;
+const HEAVY_ROWS = 130;
 // Far past what loopback's socket buffers take from a reader that reads nothing (about 4 MB).
 const PAGE = '/rest/v1/signatures?select=*&order=id.asc&limit=1000';
 
-/** 64 strokes of 150 points with decimals, in a 300 px cell of its own: ~160 KB of text. */
+/**
+ * As much text as one signature may hold: MAX_STROKES strokes sharing MAX_POINTS points with two
+ * decimals, in short steps (the length limit), in a 150 px cell of its own: ~50 KB of text.
+ */
 function heavySignature(cell: number): string {
-  const x0 = 20 + (cell % 8) * 400;
-  const y0 = 20 + Math.floor(cell / 8) * 400;
-  const strokes = Array.from({ length: 64 }, (_, s) =>
-    Array.from({ length: 150 }, (_, p) =>
-      [x0 + ((p * 2.3456 + s) % 300), y0 + ((s * 4.5678 + p * 1.1) % 300)].map(
+  const x0 = 20 + (cell % 16) * 190;
+  const y0 = 20 + Math.floor(cell / 16) * 190;
+  const perStroke = Math.floor(MAX_POINTS / MAX_STROKES);
+  const strokes = Array.from({ length: MAX_STROKES }, (_, s) =>
+    Array.from({ length: perStroke }, (_, p) =>
+      [x0 + p * 1.517 + s * 0.371, y0 + s * 2.293 + (p % 3) * 0.417].map(
         (v) => Math.round(v * 100) / 100,
       ),
     ),
