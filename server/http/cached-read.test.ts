@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acquireTimeout } from '../db/errors.ts';
 import type { Database } from '../db/types.ts';
-import { CachedReads } from './cached-read.ts';
+import { CachedReads, SNAPSHOT_AFTER_MS } from './cached-read.ts';
 import { ReadCache, type CachedResponse } from './read-cache.ts';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -85,7 +85,7 @@ describe('CachedReads', () => {
     const { cache, reads } = setup({ current: undefined });
     const fresh = pendingTransaction(cache, '1');
     const reading = reads.read('k', 'signatures', fresh.transaction);
-    await new Promise((resolve) => setTimeout(resolve, 300)); // past SNAPSHOT_AFTER_MS
+    await new Promise((resolve) => setTimeout(resolve, SNAPSHOT_AFTER_MS + 50));
     fresh.finish('[1]');
     expect(await reading).toEqual({ response: answer('[1]') });
   });

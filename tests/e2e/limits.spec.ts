@@ -109,6 +109,7 @@ test('a stroke is cut where the strokes reach 20,000 px in all, kept, and saved'
   page,
   wall,
 }) => {
+  test.slow(true, 'drags the mouse along 20,000 px of strokes, one move every few px');
   await board.open();
   await board.drawMode();
   // Back and forth 800 px between x 100 and 900 at y 300 and 310 (800.06 px a run), 32 px a
