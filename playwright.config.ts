@@ -44,8 +44,21 @@ const firefoxLaunchOptions = {
  * does not depend on the engine (the data API, timers, the tile cache, ARIA) and stay Chromium-only
  * to keep `npm test` short.
  */
-const FIREFOX_SPECS =
-  /\/(draw|caption|caption-width|pan|zoom|export|navigate|welcome)\.spec\.ts$/;
+const FIREFOX_SPECS = /\/(draw|caption|caption-width|pan|zoom|export|navigate|welcome)\.spec\.ts$/;
+
+// WebKit: WebKitGTK's WebKitWebDriver (Debian's webkit2gtk-driver) under Xvfb, driven by the smoke
+// test itself over W3C WebDriver (tests/e2e/webkit.smoke.ts); Playwright does not drive this WebKit.
+const webkitDriverPath =
+  process.env.WEBKIT_WEBDRIVER_PATH ??
+  (existsSync('/usr/bin/WebKitWebDriver') ? '/usr/bin/WebKitWebDriver' : undefined);
+const hasXvfb = existsSync('/usr/bin/Xvfb');
+
+// CI installs every browser (.ci/run): there a missing one is an error, not a shorter suite.
+if (process.env.CI && !(firefoxPath && webkitDriverPath && hasXvfb)) {
+  throw new Error(
+    'CI runs Firefox and WebKit too: install firefox-esr, webkit2gtk-driver and xvfb',
+  );
+}
 
 // Each worker shares one server, emptied before every test (tests/e2e/support/fixtures.ts); the
 // tests run against the production build, so `npm run build` runs before `npm run test:e2e`.
@@ -104,6 +117,9 @@ export default defineConfig({
                 },
               },
             ]
+          : []),
+        ...(webkitDriverPath && hasXvfb
+          ? [{ name: 'webkit', testMatch: /webkit\.smoke\.ts$/ }]
           : []),
       ],
 });
