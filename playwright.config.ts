@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 // Debian's chromium where it is installed (Playwright's own browser download is not reachable on
@@ -18,6 +19,46 @@ const launchOptions = {
     '--disable-sync',
   ],
 };
+
+// Firefox: Playwright's `moz-firefox` channel drives an installed Firefox over WebDriver BiDi (its
+// own patched Firefox cannot be downloaded here either). Debian's Firefox ESR (`/usr/bin/firefox-esr`,
+// or FIREFOX_PATH) is started through a small adapter for the two places where Playwright expects more
+// of BiDi than this Firefox has (tests/e2e/support/firefox-esr-bidi.ts says which). Without Firefox
+// the Firefox project is left out, so a checkout without it still runs the Chromium suite.
+const firefoxPath =
+  process.env.FIREFOX_PATH ??
+  (existsSync('/usr/bin/firefox-esr') ? '/usr/bin/firefox-esr' : undefined);
+const firefoxLaunchOptions = {
+  channel: 'moz-firefox',
+  executablePath: fileURLToPath(new URL('tests/e2e/support/firefox-esr-bidi.ts', import.meta.url)),
+  // Playwright starts browsers with the test runner's environment; the adapter reads this one.
+  env: { ...process.env, FIREFOX_PATH: firefoxPath ?? '' },
+  // navigator.clipboard.readText() without the paste prompt (Chromium's is a granted permission).
+  firefoxUserPrefs: { 'dom.events.testing.asyncClipboard': true },
+};
+
+/**
+ * The specs Firefox runs too: the board's drawing, captions, pan, zoom, export, navigation and the
+ * welcome card, with the mouse. Touch specs drive touch through the DevTools protocol (Chromium
+ * only, see tests/e2e/support/board.ts); load, live, moderation, limits, tiles and a11y check what
+ * does not depend on the engine (the data API, timers, the tile cache, ARIA) and stay Chromium-only
+ * to keep `npm test` short.
+ */
+const FIREFOX_SPECS = /\/(draw|caption|caption-width|pan|zoom|export|navigate|welcome)\.spec\.ts$/;
+
+// WebKit: WebKitGTK's WebKitWebDriver (Debian's webkit2gtk-driver) under Xvfb, driven by the smoke
+// test itself over W3C WebDriver (tests/e2e/webkit.smoke.ts); Playwright does not drive this WebKit.
+const webkitDriverPath =
+  process.env.WEBKIT_WEBDRIVER_PATH ??
+  (existsSync('/usr/bin/WebKitWebDriver') ? '/usr/bin/WebKitWebDriver' : undefined);
+const hasXvfb = existsSync('/usr/bin/Xvfb');
+
+// CI installs every browser (.ci/run): there a missing one is an error, not a shorter suite.
+if (process.env.CI && !(firefoxPath && webkitDriverPath && hasXvfb)) {
+  throw new Error(
+    'CI runs Firefox and WebKit too: install firefox-esr, webkit2gtk-driver and xvfb',
+  );
+}
 
 // Each worker shares one server, emptied before every test (tests/e2e/support/fixtures.ts); the
 // tests run against the production build, so `npm run build` runs before `npm run test:e2e`.
@@ -61,5 +102,24 @@ export default defineConfig({
             launchOptions,
           },
         },
+        ...(firefoxPath
+          ? [
+              {
+                name: 'firefox',
+                testMatch: FIREFOX_SPECS,
+                // Firefox's own user agent (devices['Desktop Firefox'] would claim a newer one).
+                use: {
+                  browserName: 'firefox' as const,
+                  viewport: { width: 1280, height: 800 },
+                  deviceScaleFactor: 1,
+                  hasTouch: false,
+                  launchOptions: firefoxLaunchOptions,
+                },
+              },
+            ]
+          : []),
+        ...(webkitDriverPath && hasXvfb
+          ? [{ name: 'webkit', testMatch: /webkit\.smoke\.ts$/ }]
+          : []),
       ],
 });

@@ -166,7 +166,7 @@ test('leaving the wall with the mouse cancels the stroke', async ({ board, page 
   await board.drawMode();
   await board.drawStroke(line([300, 300], [100, 300], 10), { release: false });
   expect(await board.pixelAt([200, 300])).toEqual(WHITE);
-  await page.mouse.move(-20, 300);
+  await board.leaveWall(300);
   await page.mouse.move(50, 300);
   await page.mouse.up();
   await expect(board.captionBox).toHaveCount(0);

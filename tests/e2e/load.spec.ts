@@ -118,12 +118,10 @@ test("a failed load shows 'Error loading signatures.' once, and logs the error",
       json: { code: 'XX000', message: 'database is down', details: null, hint: null },
     });
   });
-  const logged = page.waitForEvent(
-    'console',
-    (m) => m.type() === 'error' && m.text().includes('Loading signatures failed'),
-  );
   await board.open('/', TOASTS.loadError);
-  await logged;
+  await expect
+    .poll(() => board.consoleErrors())
+    .toContainEqual(expect.stringContaining('Loading signatures failed'));
   // Let it expire: nothing follows it (no second error, no 'loaded').
   await board.expireToasts();
   expect(await board.toastsShown()).toEqual([TOASTS.loadError]);

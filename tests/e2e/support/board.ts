@@ -6,9 +6,11 @@
  * Screen coordinates are CSS pixels from the page's top left (the stage fills the window);
  * wall coordinates are the 3200×3200 wall's own.
  */
+import { createHash } from 'node:crypto';
 import { expect, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import type { TileState } from '../../../src/features/wall/tiles/tile-state.ts';
+import { consoleErrors, recordConsoleErrors } from './console.ts';
 import { test as base, type WallServer } from './fixtures.ts';
 import { decodePng, type Box, type DecodedPng } from './png.ts';
 
@@ -129,6 +131,16 @@ export class Board {
     await expect(this.toast).toHaveCount(0);
   }
 
+  /**
+   * Types a caption key by key, as a visitor does. Not `fill()`: in Firefox (WebDriver BiDi)
+   * Playwright fills an input by setting its `value` in page script, which React's change tracking
+   * takes for its own write, so no onChange fires and the saved caption stayed null.
+   */
+  async typeCaption(text: string): Promise<void> {
+    await this.captionInput.pressSequentially(text);
+    await expect(this.captionInput).toHaveValue(text);
+  }
+
   /** Switches to drawing mode and waits for its toast. */
   async drawMode(): Promise<void> {
     await this.page.getByRole('button', { name: 'Sign', exact: true }).click();
@@ -147,6 +159,20 @@ export class Board {
     await this.page.mouse.down();
     for (const [x, y] of rest) await this.page.mouse.move(x, y);
     if (release) await this.page.mouse.up();
+  }
+
+  /**
+   * Moves the mouse (buttons as they are) off the wall's surface: off the window where the test
+   * can put it there (Chromium's DevTools protocol). WebDriver BiDi refuses a pointer outside the
+   * viewport, so in Firefox it moves onto the overview map, which lies over the wall: for the
+   * wall the same pointerleave.
+   */
+  async leaveWall(y: number): Promise<void> {
+    if (this.page.context().browser()?.browserType().name() === 'chromium') {
+      await this.page.mouse.move(-20, y);
+    } else {
+      await this.page.getByTestId('overview-map').hover();
+    }
   }
 
   /** Drags the wall with the mouse from `from` by (dx, dy), in `steps` moves. */
@@ -402,6 +428,11 @@ export class Board {
     return this.page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
   }
 
+  /** Every console.error the page logged from its start, as text (support/console.ts). */
+  async consoleErrors(): Promise<string[]> {
+    return consoleErrors(this.page);
+  }
+
   // Touch, through the DevTools protocol: the browser turns these into touch and pointer events.
 
   private async session(): Promise<CDPSession> {
@@ -434,13 +465,28 @@ export class Board {
   }
 }
 
+/**
+ * Before a screenshot Playwright adds `<style>body {}</style>` to the page for a moment (to settle
+ * animations). The app's Content-Security-Policy (style-src 'self') blocks it; Chromium's
+ * protocol bypasses the policy for it, Firefox reports the block, which Playwright hands over as a
+ * page error. Only that style's report is the test's own doing, known by its hash.
+ */
+const PLAYWRIGHT_SCREENSHOT_STYLE = createHash('sha256').update('body {}').digest('base64');
+function isPlaywrightScreenshotStyle(error: Error): boolean {
+  const text = `${error.name}: ${error.message}`;
+  return text.startsWith('Content-Security-Policy') && text.includes(PLAYWRIGHT_SCREENSHOT_STYLE);
+}
+
 /** The fixtures' `test` plus `board`, the page object on this test's page and wall. */
 export const test = base.extend<{ board: Board }>({
   board: async ({ page, wall }, provide) => {
     // An uncaught exception in the page is a bug whatever the test checks.
     const crashes: string[] = [];
-    page.on('pageerror', (error) => crashes.push(error.stack ?? error.message));
+    page.on('pageerror', (error) => {
+      if (!isPlaywrightScreenshotStyle(error)) crashes.push(error.stack ?? error.message);
+    });
     await Board.recordToasts(page);
+    await recordConsoleErrors(page);
     await provide(new Board(page, wall));
     expect(crashes, 'uncaught errors in the page').toEqual([]);
   },
