@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { delimiter, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -31,8 +32,12 @@ const firefoxPath =
 const firefoxLaunchOptions = {
   channel: 'moz-firefox',
   executablePath: fileURLToPath(new URL('tests/e2e/support/firefox-esr-bidi.ts', import.meta.url)),
-  // Playwright starts browsers with the test runner's environment; the adapter reads this one.
-  env: { ...process.env, FIREFOX_PATH: firefoxPath ?? '' },
+  // The adapter is TypeScript run by `node` from PATH: the runner's own Node (22.18+) comes first.
+  env: {
+    ...process.env,
+    PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
+    FIREFOX_PATH: firefoxPath ?? '',
+  },
   // navigator.clipboard.readText() without the paste prompt (Chromium's is a granted permission).
   firefoxUserPrefs: { 'dom.events.testing.asyncClipboard': true },
 };
