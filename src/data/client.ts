@@ -24,15 +24,30 @@ function serviceUrl(path: string): string {
   return new URL(path, url.endsWith('/') ? url : `${url}/`).href;
 }
 
-let rest: PostgrestClient | undefined;
+/** The data API's REST client: what every read and save in src/data goes through. */
+export type DataApi = PostgrestClient;
 
-/** The shared REST client; call only when `dataApiConfig.ok` (the app shows the problem otherwise). */
-export function dataApi(): PostgrestClient {
-  const { key } = config();
-  rest ??= new PostgrestClient(serviceUrl('rest/v1'), {
+/**
+ * A REST client for the data API at `restUrl` (`<project URL>/rest/v1`), built as the app builds
+ * its own; the API tests build theirs with it against the real server (`fetch` to record requests).
+ */
+export function createDataApi(
+  restUrl: string,
+  key: string,
+  fetch?: typeof globalThis.fetch,
+): DataApi {
+  return new PostgrestClient(restUrl, {
     headers: { apikey: key, Authorization: `Bearer ${key}`, 'X-Client-Info': 'signwall' },
     schema: 'public',
+    ...(fetch ? { fetch } : {}),
   });
+}
+
+let rest: DataApi | undefined;
+
+/** The shared REST client; call only when `dataApiConfig.ok` (the app shows the problem otherwise). */
+export function dataApi(): DataApi {
+  rest ??= createDataApi(serviceUrl('rest/v1'), config().key);
   return rest;
 }
 

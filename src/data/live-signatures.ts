@@ -8,12 +8,8 @@ import { useEffect, useRef, useState } from 'react';
 import { newestCreatedAt, pollStartMs } from '../domain/merge.ts';
 import { signatureFromRow, type Signature, type SignatureRow } from '../domain/signature.ts';
 import { dataApiConfig, supabaseClient } from './client.ts';
-import {
-  addToCachedWall,
-  fetchSignatures,
-  LIVE_SIGNATURES_KEY,
-  signaturesQueryOptions,
-} from './signatures.ts';
+import { signatureKeys } from './query-keys.ts';
+import { addToCachedWall, fetchSignaturesSince } from './signatures.ts';
 
 /** How often to ask for new signatures when nothing pushes them. */
 export const POLL_INTERVAL_MS = 3000;
@@ -69,12 +65,12 @@ export function useLiveSignatures(wallComplete: boolean): void {
   }, [wallComplete]);
 
   useQuery({
-    queryKey: LIVE_SIGNATURES_KEY,
+    queryKey: signatureKeys.live(),
     queryFn: async () => {
-      const wall = queryClient.getQueryData(signaturesQueryOptions().queryKey);
+      const wall = queryClient.getQueryData(signatureKeys.wall());
       // Nothing to catch up on before the wall is in: its load reads everything anyway.
       if (!wall || !complete.current) return null;
-      addToCachedWall(queryClient, await fetchSignatures(pollCursor(wall)));
+      addToCachedWall(queryClient, await fetchSignaturesSince(pollCursor(wall)));
       return Date.now();
     },
     refetchInterval: realtimeHealthy ? SAFETY_POLL_INTERVAL_MS : POLL_INTERVAL_MS,
@@ -95,27 +91,27 @@ export function useLiveSignatures(wallComplete: boolean): void {
     let stopped = false;
     let stopRealtime = () => {};
     void supabaseClient().then((client) => {
-        if (stopped) return;
-        const channel = client
-          .channel('signatures-inserts')
-          .on(
-            'postgres_changes',
-            { event: 'INSERT', schema: 'public', table: 'signatures' },
-            (payload) => {
-              const signature = signatureFromRow(payload.new as SignatureRow);
-              if (signature) addToCachedWall(queryClient, [signature]);
-            },
-          )
-          .subscribe((status) => {
-            setRealtimeHealthy(status === 'SUBSCRIBED');
-            // Without this, a failed socket retries forever; polling takes over instead.
-            if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') client.realtime.disconnect();
-          });
-        stopRealtime = () => {
-          void client.removeChannel(channel);
-          client.realtime.disconnect();
-        };
-      });
+      if (stopped) return;
+      const channel = client
+        .channel('signatures-inserts')
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'signatures' },
+          (payload) => {
+            const signature = signatureFromRow(payload.new as SignatureRow);
+            if (signature) addToCachedWall(queryClient, [signature]);
+          },
+        )
+        .subscribe((status) => {
+          setRealtimeHealthy(status === 'SUBSCRIBED');
+          // Without this, a failed socket retries forever; polling takes over instead.
+          if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') client.realtime.disconnect();
+        });
+      stopRealtime = () => {
+        void client.removeChannel(channel);
+        client.realtime.disconnect();
+      };
+    });
 
     return () => {
       stopped = true;

@@ -7,38 +7,32 @@
  */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { withoutRemoved } from '../domain/merge.ts';
-import { dataApi } from './client.ts';
-import { failure, PAGE_SIZE, signaturesQueryOptions, TABLE } from './signatures.ts';
+import { dataApi, type DataApi } from './client.ts';
+import { pagesById, type KeysetRead } from './pager.ts';
+import { signatureKeys } from './query-keys.ts';
 
 /** A hidden signature leaves open boards within this (plus one read), well inside 30 s. */
 export const REMOVAL_POLL_MS = 15_000;
 
+/** The ids alone: `select=id`, which also tells this read apart from the wall's. */
+const VISIBLE_IDS: KeysetRead<{ id: number }> = {
+  columns: 'id',
+  failure: 'Checking for removed signatures failed',
+};
+
 /**
- * The ids of every row visitors can read. Paged by id (each page starts after the last id seen,
- * until a page holds all that its count says are left), so rows hidden while the pages are read
- * cannot shift a visible row out of the answer, and pages cut short by a row or byte cap continue.
+ * The ids of every row visitors can read, paged by id (src/data/pager.ts): rows hidden while the
+ * pages are read cannot shift a visible row out of the answer.
  */
-export async function fetchVisibleSignatureIds(): Promise<Set<number>> {
+export async function fetchVisibleSignatureIds(api: DataApi = dataApi()): Promise<Set<number>> {
   const ids = new Set<number>();
-  for (let after: number | null = null; ; ) {
-    const query = dataApi()
-      .from(TABLE)
-      .select('id', { count: 'exact' })
-      .order('id', { ascending: true })
-      .limit(PAGE_SIZE);
-    const page = await (after === null ? query : query.gt('id', after));
-    if (page.error) throw failure('Checking for removed signatures failed', page.error, page.status);
-    const rows = (page.data ?? []) as { id: number }[];
-    for (const row of rows) ids.add(row.id);
-    const last = rows[rows.length - 1];
-    if (!last || page.count === null || rows.length >= page.count) return ids;
-    after = last.id;
-  }
+  for await (const rows of pagesById(api, VISIBLE_IDS)) for (const row of rows) ids.add(row.id);
+  return ids;
 }
 
 /** Reads the visible ids and drops from the cached wall what they lack; answers how many are visible. */
 async function dropRemovedSignatures(queryClient: QueryClient): Promise<number> {
-  const { queryKey } = signaturesQueryOptions();
+  const queryKey = signatureKeys.wall();
   // What the wall holds before the read starts: only these can be judged by its answer.
   const asked = new Set((queryClient.getQueryData(queryKey) ?? []).map((s) => s.id));
   const visible = await fetchVisibleSignatureIds();
@@ -57,7 +51,7 @@ async function dropRemovedSignatures(queryClient: QueryClient): Promise<number> 
 export function useRemovedSignatures(enabled: boolean): void {
   const queryClient = useQueryClient();
   useQuery({
-    queryKey: ['visible-signature-ids'],
+    queryKey: signatureKeys.visibleIds(),
     queryFn: () => dropRemovedSignatures(queryClient),
     enabled,
     refetchInterval: REMOVAL_POLL_MS,

@@ -2,12 +2,7 @@
  * Reading and saving signatures through the data API, and the React Query options and hooks that
  * the features use. Components never see the Supabase client or `{ data, error }` results.
  */
-import {
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Rect, Stroke } from '../domain/geometry.ts';
 import { mergeSignatures } from '../domain/merge.ts';
@@ -21,68 +16,26 @@ import {
   type SignatureRow,
 } from '../domain/signature.ts';
 import { strokesToSave } from '../domain/simplify.ts';
-import { dataApi } from './client.ts';
-import { LOAD_PROGRESS_KEY, type WallLoadProgress } from './wall-load.ts';
-import { NO_SIGNATURES, prefetchWall, signaturesQueryOptions } from './wall-query.ts';
-
-import {
-  DataApiError,
-  failure,
-  LIVE_SIGNATURES_KEY,
-  PAGE_SIZE,
-  TABLE,
-  warnSkipped,
-} from './table.ts';
-
-export { DataApiError, failure, LIVE_SIGNATURES_KEY, PAGE_SIZE, TABLE, warnSkipped };
-export { prefetchWall, signaturesQueryOptions };
-
-function baseSelect(since: string | null) {
-  const query = dataApi().from(TABLE).select('*', { count: 'exact' });
-  const filtered = since === null ? query : query.gte('created_at', since);
-  // created_at orders the wall; id breaks ties so pages never overlap or skip.
-  return filtered.order('created_at', { ascending: true }).order('id', { ascending: true });
-}
+import { dataApi, type DataApi } from './client.ts';
+import { readAllById, signatureRead } from './pager.ts';
+import { signatureKeys } from './query-keys.ts';
+import type { WallLoadProgress } from './wall-load.ts';
+import { NO_SIGNATURES, signaturesQueryOptions } from './wall-query.ts';
+import { DataApiError, failure, SIGNATURE_COLUMNS, TABLE, warnSkipped } from './table.ts';
 
 /**
- * Every row (created at or after `since`, when given), however many: the first page also answers
- * the total, then the rest are fetched in parallel in pages as large as the server actually
- * returned (its row cap may be below ours). A page may still come back shorter than asked (the
- * server also caps an answer's bytes), so each range is read until it is complete.
+ * Every readable signature created at or after `since` (the live poll's read; every one for an
+ * empty wall's null), in pages by id (src/data/pager.ts). The caller merges them into the wall,
+ * which orders them.
  */
-export async function fetchAllSignatureRows(since: string | null = null): Promise<SignatureRow[]> {
-  const baseQuery = () => baseSelect(since);
-  const first = await baseQuery().range(0, PAGE_SIZE - 1);
-  if (first.error) throw failure('Loading signatures failed', first.error, first.status);
-  const rows = (first.data ?? []) as SignatureRow[];
-  const total = first.count ?? rows.length;
-  const step = rows.length;
-  if (step === 0 || rows.length >= total) return rows;
-
-  /** Rows from..to (inclusive), asking again from where a short answer stopped. */
-  const readRange = async (from: number, to: number): Promise<SignatureRow[]> => {
-    const out: SignatureRow[] = [];
-    for (let start = from; start <= to; ) {
-      const page = await baseQuery().range(start, to);
-      if (page.error) throw failure('Loading signatures failed', page.error, page.status);
-      const got = (page.data ?? []) as SignatureRow[];
-      if (got.length === 0) break; // the table ends sooner than its count said
-      out.push(...got);
-      start += got.length;
-    }
-    return out;
-  };
-  const offsets: number[] = [];
-  for (let from = step; from < total; from += step) offsets.push(from);
-  const pages = await Promise.all(offsets.map((from) => readRange(from, from + step - 1)));
-  for (const page of pages) rows.push(...page);
-  return rows;
-}
-
-
-/** Every readable signature on the wall (created at or after `since`), in created_at order. */
-export async function fetchSignatures(since: string | null = null): Promise<readonly Signature[]> {
-  return signaturesFromRows(await fetchAllSignatureRows(since), warnSkipped);
+export async function fetchSignaturesSince(
+  since: string | null,
+  api: DataApi = dataApi(),
+): Promise<readonly Signature[]> {
+  const read = signatureRead('Loading signatures failed', (query) =>
+    since === null ? query : query.gte('created_at', since),
+  );
+  return signaturesFromRows(await readAllById(api, read), warnSkipped);
 }
 
 export interface NewSignature {
@@ -91,11 +44,17 @@ export interface NewSignature {
 }
 
 /** Saves a signature and answers it as stored (the database may trim the caption). */
-export async function insertSignature(input: NewSignature): Promise<Signature> {
-  const { data, error, status } = await dataApi()
+export async function insertSignature(
+  input: NewSignature,
+  api: DataApi = dataApi(),
+): Promise<Signature> {
+  const { data, error, status } = await api
     .from(TABLE)
-    .insert({ signature: serializeStrokes(input.strokes), caption: normalizeCaption(input.caption) })
-    .select();
+    .insert({
+      signature: serializeStrokes(input.strokes),
+      caption: normalizeCaption(input.caption),
+    })
+    .select(SIGNATURE_COLUMNS);
   if (error) throw failure('Saving the signature failed', error, status);
   const row = (data as SignatureRow[] | null)?.[0];
   const saved = row && signatureFromRow(row);
@@ -106,7 +65,7 @@ export async function insertSignature(input: NewSignature): Promise<Signature> {
 /** Adds signatures fetched later to the cached wall, each id once (a no-op when none are new). */
 export function addToCachedWall(queryClient: QueryClient, fresh: readonly Signature[]): void {
   if (fresh.length === 0) return;
-  queryClient.setQueryData(signaturesQueryOptions().queryKey, (wall) =>
+  queryClient.setQueryData(signatureKeys.wall(), (wall) =>
     wall ? mergeSignatures(wall, fresh) : wall,
   );
 }
@@ -147,7 +106,7 @@ export function useWall(initialView: Rect | null): Wall {
 /** The progress streamWall writes into the cache (never fetched itself). */
 function useWallLoadProgress(): WallLoadProgress | null {
   const { data } = useQuery<WallLoadProgress | null>({
-    queryKey: LOAD_PROGRESS_KEY,
+    queryKey: signatureKeys.loadProgress(),
     queryFn: () => null,
     enabled: false,
     staleTime: Infinity,
@@ -181,7 +140,7 @@ export function useCreateSignature() {
   return useMutation({
     // Lighter strokes (issue #12), unless simplifying would touch a signature already loaded.
     mutationFn: (input: NewSignature) => {
-      const wall = queryClient.getQueryData(signaturesQueryOptions().queryKey) ?? NO_SIGNATURES;
+      const wall = queryClient.getQueryData(signatureKeys.wall()) ?? NO_SIGNATURES;
       return insertSignature({
         ...input,
         strokes: strokesToSave(input.strokes, createOutlineIndex(wall)),
@@ -193,7 +152,7 @@ export function useCreateSignature() {
       // Someone else saved on this spot first: fetch what is new so their signature shows
       // (quietly, like a live update; the wall already shown stays if this fails too).
       if (error instanceof DataApiError && error.status === 409) {
-        void queryClient.refetchQueries({ queryKey: LIVE_SIGNATURES_KEY });
+        void queryClient.refetchQueries({ queryKey: signatureKeys.live() });
       }
     },
   });

@@ -1,9 +1,28 @@
-/** The wall's table on the data API: its name, page size, and how its failures are reported. */
+/** The wall's table on the data API: its name, its columns, page size, and how failures are reported. */
 import type { SignatureRow } from '../domain/signature.ts';
 
 export const TABLE = 'signatures';
-/** The live poll's query (src/data/live-signatures.ts): also what catches up after a lost race. */
-export const LIVE_SIGNATURES_KEY = ['signatures-live'] as const;
+
+/**
+ * The columns the app reads of a signature: exactly SignatureRow's, never `select=*`. The table
+ * also holds what only the database needs (the `outline` box and its four edges, which the app
+ * derives from the strokes itself, and `hidden`, always false for a visitor): reading them would
+ * add bytes to every row of every load.
+ */
+export const SIGNATURE_COLUMNS = 'id,signature,caption,created_at';
+
+type ColumnsOf<List extends string> = List extends `${infer Head},${infer Tail}`
+  ? Head | ColumnsOf<Tail>
+  : List;
+// Fails to compile when SIGNATURE_COLUMNS and SignatureRow's fields differ, either way round.
+const columnsMatchRow: [
+  Exclude<keyof SignatureRow, ColumnsOf<typeof SIGNATURE_COLUMNS>>,
+  Exclude<ColumnsOf<typeof SIGNATURE_COLUMNS>, keyof SignatureRow>,
+] extends [never, never]
+  ? true
+  : never = true;
+void columnsMatchRow;
+
 /** Hosted Supabase caps every GET at 1000 rows (max_rows); ask for pages of that size. */
 export const PAGE_SIZE = 1000;
 

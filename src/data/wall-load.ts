@@ -4,19 +4,27 @@
  * drawn long before the wall is in on a slow network; the rest follows in small pages, region by
  * region (src/domain/wall-regions.ts), each page joining the cached wall as it arrives.
  *
- * Every region is read by id (keyset): each page starts after the last id seen and asks for the
- * count of what is left, so a page cut short by the server's row or byte cap simply continues, and
- * rows hidden meanwhile cannot shift another out of the answer. A region with more left after its
- * first page is split into id windows read side by side, so a slow network's latency is paid once
- * per window rather than once per page. A tiny read beside the view's gives the wall's size (for
- * the progress indicator) and its highest id (for the windows).
+ * Every region is read by id (src/data/pager.ts), so a page cut short by the server's row or byte
+ * cap simply continues, and rows hidden meanwhile cannot shift another out of the answer. A region
+ * with more left after its first page is split into id windows read side by side, so a slow
+ * network's latency is paid once per window rather than once per page. A tiny read beside the
+ * view's gives the wall's size (for the progress indicator) and its highest id (for the windows).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Rect } from '../domain/geometry.ts';
 import { signaturesFromRows, type Signature, type SignatureRow } from '../domain/signature.ts';
-import { idWindows, wallRegions, type EdgeFilter, type IdWindow } from '../domain/wall-regions.ts';
-import { dataApi } from './client.ts';
-import { failure, PAGE_SIZE, TABLE, warnSkipped } from './table.ts';
+import { idWindows, wallRegions, type EdgeFilter } from '../domain/wall-regions.ts';
+import { dataApi, type DataApi } from './client.ts';
+import {
+  ALL_IDS,
+  endsWindow,
+  pagesById,
+  readPage,
+  signatureRead,
+  type KeysetRead,
+} from './pager.ts';
+import { signatureKeys } from './query-keys.ts';
+import { PAGE_SIZE, TABLE, warnSkipped } from './table.ts';
 
 /** Marked (performance.mark) when the initial view's signatures have all arrived. */
 export const VIEW_LOADED_MARK = 'signwall:view-loaded';
@@ -32,41 +40,16 @@ export interface WallLoadProgress {
   readonly loaded: number;
   readonly total: number | null;
 }
-/** Where the progress of the current load lives in the query cache (see useWallLoadProgress). */
-export const LOAD_PROGRESS_KEY = ['signatures-load-progress'] as const;
 
 /** What a region reads: its filters on the outline's edges, or the rows without an outline. */
 type RegionFilter = readonly EdgeFilter[] | 'no-outline';
 
-function regionQuery(filter: RegionFilter, window: IdWindow, limit: number) {
-  let query = dataApi().from(TABLE).select('*', { count: 'exact' });
-  if (filter === 'no-outline') query = query.is('min_x', null);
-  else for (const f of filter) query = query.filter(f.column, f.op, f.value);
-  if (window.after !== null) query = query.gt('id', window.after);
-  if (window.upTo !== null) query = query.lte('id', window.upTo);
-  return query.order('id', { ascending: true }).limit(limit);
-}
-
-/** One page of the region's rows in the window, and how many the window holds (this page on). */
-async function readPage(filter: RegionFilter, window: IdWindow, pageSize: number) {
-  const page = await regionQuery(filter, window, pageSize);
-  if (page.error) throw failure('Loading signatures failed', page.error, page.status);
-  return { rows: (page.data ?? []) as SignatureRow[], count: page.count };
-}
-
-/** The window's rows, page by page, in id order (see the header: keyset, read on until complete). */
-async function* windowPages(
-  filter: RegionFilter,
-  window: IdWindow,
-  pageSize: number,
-): AsyncGenerator<SignatureRow[]> {
-  for (let after = window.after; ; ) {
-    const { rows, count } = await readPage(filter, { after, upTo: window.upTo }, pageSize);
-    if (rows.length > 0) yield rows;
-    const last = rows[rows.length - 1];
-    if (!last || count === null || rows.length >= count) return;
-    after = last.id;
-  }
+function regionRead(filter: RegionFilter): KeysetRead<SignatureRow> {
+  return signatureRead('Loading signatures failed', (query) => {
+    if (filter === 'no-outline') return query.is('min_x', null);
+    for (const f of filter) query = query.filter(f.column, f.op, f.value);
+    return query;
+  });
 }
 
 /**
@@ -74,21 +57,23 @@ async function* windowPages(
  * side (between the last id of that page and the wall's highest id, when known).
  */
 async function* regionPages(
+  api: DataApi,
   filter: RegionFilter,
   pageSize: number,
   maxId: number | null,
 ): AsyncGenerator<SignatureRow[]> {
-  const { rows, count } = await readPage(filter, { after: null, upTo: null }, pageSize);
-  if (rows.length > 0) yield rows;
-  const last = rows[rows.length - 1];
-  if (!last || count === null || rows.length >= count) return;
-  const left = count - rows.length;
-  const windows = maxId !== null && maxId > last.id ? idWindows(last.id, maxId, left, pageSize) : [];
+  const read = regionRead(filter);
+  const first = await readPage(api, read, ALL_IDS, pageSize);
+  if (first.rows.length > 0) yield first.rows;
+  if (endsWindow(first)) return;
+  const lastId = first.rows[first.rows.length - 1]!.id;
+  const left = (first.count ?? 0) - first.rows.length;
+  const windows = maxId !== null && maxId > lastId ? idWindows(lastId, maxId, left, pageSize) : [];
   if (windows.length <= 1) {
-    yield* windowPages(filter, { after: last.id, upTo: null }, pageSize);
+    yield* pagesById(api, read, { after: lastId, upTo: null }, pageSize);
     return;
   }
-  yield* interleave(windows.map((w) => windowPages(filter, w, pageSize)));
+  yield* interleave(windows.map((w) => pagesById(api, read, w, pageSize)));
 }
 
 /** The values of several streams as each arrives; the first failure fails the whole. */
@@ -111,8 +96,8 @@ async function* interleave<T>(sources: ReadonlyArray<AsyncIterator<T>>): AsyncGe
 }
 
 /** How many rows visitors can read, and the highest id among them (both null if unknown). */
-async function sizeOfWall(): Promise<{ count: number | null; maxId: number | null }> {
-  const { data, count, error } = await dataApi()
+async function sizeOfWall(api: DataApi): Promise<{ count: number | null; maxId: number | null }> {
+  const { data, count, error } = await api
     .from(TABLE)
     // Not `id` alone: that is the removal check's read (removed-signatures.ts), told apart by it.
     .select('id,created_at', { count: 'exact' })
@@ -126,19 +111,21 @@ async function sizeOfWall(): Promise<{ count: number | null; maxId: number | nul
  * The wall as chunks of signatures: first those meeting `view` (when given), then, once
  * `restAfter` has settled (the board's code, which must not wait behind the rest of the wall on a
  * slow network), the rest, the regions read side by side. Writes the progress into the cache as
- * pages arrive.
+ * pages arrive. `api` is the app's client unless a test gives its own.
  */
 export async function* streamWall(
   client: QueryClient,
   view: Rect | null,
   restAfter: Promise<unknown> | null = null,
+  api: DataApi = dataApi(),
 ): AsyncGenerator<readonly Signature[]> {
   let loaded = 0;
   let total: number | null = null;
-  const report = () => client.setQueryData<WallLoadProgress>(LOAD_PROGRESS_KEY, { loaded, total });
+  const report = () =>
+    client.setQueryData<WallLoadProgress>(signatureKeys.loadProgress(), { loaded, total });
   report();
   // The size is for the indicator and the windows only: without it the load goes on, plainer.
-  const size = sizeOfWall()
+  const size = sizeOfWall(api)
     .catch(() => ({ count: null, maxId: null }))
     .then((answer) => {
       total = answer.count;
@@ -155,7 +142,7 @@ export async function* streamWall(
   if (view) {
     const regions = wallRegions(view);
     let inView = 0;
-    for await (const rows of windowPages(regions.view.filters, { after: null, upTo: null }, PAGE_SIZE)) {
+    for await (const rows of pagesById(api, regionRead(regions.view.filters))) {
       inView += rows.length;
       yield take(rows);
     }
@@ -167,6 +154,6 @@ export async function* streamWall(
   const pageSize = view ? STREAM_PAGE_SIZE : PAGE_SIZE;
   await restAfter?.catch(() => undefined);
   const { maxId } = await size;
-  const pages = rest.map((filter) => regionPages(filter, pageSize, maxId));
+  const pages = rest.map((filter) => regionPages(api, filter, pageSize, maxId));
   for await (const rows of interleave(pages)) yield take(rows);
 }

@@ -11,7 +11,7 @@ import {
 import type { Rect } from '../domain/geometry.ts';
 import { mergeSignatures } from '../domain/merge.ts';
 import type { Signature } from '../domain/signature.ts';
-import { TABLE } from './table.ts';
+import { signatureKeys } from './query-keys.ts';
 import { streamWall } from './wall-load.ts';
 
 export const NO_SIGNATURES: readonly Signature[] = [];
@@ -28,7 +28,7 @@ export function signaturesQueryOptions(
   restAfter: Promise<unknown> | null = null,
 ) {
   return queryOptions({
-    queryKey: [TABLE],
+    queryKey: signatureKeys.wall(),
     queryFn: streamedQuery<readonly Signature[], readonly Signature[]>({
       streamFn: (context) => streamWall(context.client, initialView, restAfter),
       // A retry after a failure keeps what already arrived; merging de-duplicates by id.
@@ -56,4 +56,3 @@ export function prefetchWall(
 ): void {
   void queryClient.prefetchQuery(signaturesQueryOptions(initialView, restAfter));
 }
-

@@ -13,9 +13,9 @@ import { DEFAULT_HTTP_LIMITS } from '../../server/http/connections.ts';
 import { backends, nextSignature, useServer, type TestServer } from './harness.ts';
 
 const CROWD = 100;
-// The app's own reads (src/data): a full-wall page and the removal check's ids.
+// The app's own reads (src/data): a full-wall page (pager.ts) and the removal check's ids.
 const READS = [
-  '/rest/v1/signatures?select=*&order=created_at.asc,id.asc&offset=0&limit=1000',
+  '/rest/v1/signatures?select=id,signature,caption,created_at&order=id.asc&limit=1000',
   '/rest/v1/signatures?select=id&order=id.asc&limit=1000',
 ];
 

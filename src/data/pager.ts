@@ -1,0 +1,97 @@
+/**
+ * The one way the app reads more rows than one answer may hold: by id (keyset). Each page asks for
+ * the rows after the last id seen, in id order, with the exact count of what is left; the read
+ * goes on until a page holds all that its count says are left. So:
+ * - a page cut short by the server's row cap (hosted Supabase: 1000) or byte cap simply continues;
+ * - rows hidden, deleted or inserted while the pages are read cannot shift another row into or out
+ *   of a later page, as they would with offset paging (`offset=1000` means "skip 1000 rows",
+ *   whichever rows those are by then);
+ * - an id window (after, upTo] cuts a read into parts that can be read side by side.
+ */
+import type { IdWindow } from '../domain/wall-regions.ts';
+import type { SignatureRow } from '../domain/signature.ts';
+import type { DataApi } from './client.ts';
+import { failure, PAGE_SIZE, SIGNATURE_COLUMNS, TABLE } from './table.ts';
+
+function selectRows(api: DataApi, columns: string) {
+  return api.from(TABLE).select(columns, { count: 'exact' });
+}
+
+/** A read of the table's rows, before the pager adds its id window, order and limit. */
+export type RowQuery = ReturnType<typeof selectRows>;
+
+/** What a paged read reads: its columns and filters, and how its failure is told. */
+export interface KeysetRead<Row extends { id: number }> {
+  /** The columns, comma-separated (never `*`: see SIGNATURE_COLUMNS). */
+  readonly columns: string;
+  /** Filters besides the id window (a region's outline edges, the live poll's created_at). */
+  readonly filter?: (query: RowQuery) => RowQuery;
+  /** What the read was for, as its failure's message begins ('Loading signatures failed'). */
+  readonly failure: string;
+  /** Only a type: what a row of this read holds. */
+  readonly row?: Row;
+}
+
+/** Signature rows (SignatureRow's columns), filtered by `filter` when given. */
+export function signatureRead(
+  failureMessage: string,
+  filter?: (query: RowQuery) => RowQuery,
+): KeysetRead<SignatureRow> {
+  return { columns: SIGNATURE_COLUMNS, failure: failureMessage, ...(filter ? { filter } : {}) };
+}
+
+/** Every id, no bounds. */
+export const ALL_IDS: IdWindow = { after: null, upTo: null };
+
+export interface Page<Row> {
+  readonly rows: Row[];
+  /** How many rows the window holds from this page on (null if the server did not say). */
+  readonly count: number | null;
+}
+
+/** One page: up to `limit` rows of the window, in id order, and the count of the window's rows. */
+export async function readPage<Row extends { id: number }>(
+  api: DataApi,
+  read: KeysetRead<Row>,
+  window: IdWindow,
+  limit: number,
+): Promise<Page<Row>> {
+  let query = selectRows(api, read.columns);
+  if (read.filter) query = read.filter(query);
+  if (window.after !== null) query = query.gt('id', window.after);
+  if (window.upTo !== null) query = query.lte('id', window.upTo);
+  const page = await query.order('id', { ascending: true }).limit(limit);
+  if (page.error) throw failure(read.failure, page.error, page.status);
+  return { rows: (page.data ?? []) as unknown as Row[], count: page.count };
+}
+
+/** True when `page` holds every row its count said the window had left. */
+export function endsWindow(page: Page<{ id: number }>): boolean {
+  return page.rows.length === 0 || page.count === null || page.rows.length >= page.count;
+}
+
+/** The window's rows, page by page (never an empty page), in id order, until it is read whole. */
+export async function* pagesById<Row extends { id: number }>(
+  api: DataApi,
+  read: KeysetRead<Row>,
+  window: IdWindow = ALL_IDS,
+  pageSize: number = PAGE_SIZE,
+): AsyncGenerator<Row[]> {
+  for (let after = window.after; ;) {
+    const page = await readPage(api, read, { after, upTo: window.upTo }, pageSize);
+    if (page.rows.length > 0) yield page.rows;
+    if (endsWindow(page)) return;
+    after = page.rows[page.rows.length - 1]!.id;
+  }
+}
+
+/** Every row of the window at once (see pagesById). */
+export async function readAllById<Row extends { id: number }>(
+  api: DataApi,
+  read: KeysetRead<Row>,
+  window: IdWindow = ALL_IDS,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for await (const page of pagesById(api, read, window)) rows.push(...page);
+  return rows;
+}
