@@ -157,6 +157,10 @@ test('polls ask only for what is new (created_at=gte.), never reload the wall', 
   expect(new Date(row!.created_at).getTime() - new Date(cursor).getTime()).toBe(15_000);
   // The overlap never duplicates a signature.
   expect(await board.shownSignatures()).toBe(1);
+  // Every read names its columns (src/data/table.ts), never `select=*`: the wall's rows, and the
+  // wall's size (one row of `id,created_at`).
+  const selects = requests.map((r) => new URL(r.url()).searchParams.get('select'));
+  expect(new Set(selects)).toEqual(new Set(['id,signature,caption,created_at', 'id,created_at']));
 });
 
 test('a hidden tab makes no requests, and catches up as soon as it is shown', async ({
