@@ -95,5 +95,11 @@ export function simplificationRows(bytes: SimplificationBytes): Row[] {
       `≤ ${kb(LOAD_TARGETS.todayWallGzip / 2)}`,
       after.wallGzip <= LOAD_TARGETS.todayWallGzip / 2,
     ),
+    row(
+      'full-wall JSON, simplified, every column (select=*)',
+      `${mb(after.allColumnsJson)}, ${kb(after.allColumnsGzip)} gzip (the app's columns: ${Math.round((100 * after.wallGzip) / after.allColumnsGzip)}%)`,
+      '',
+      null,
+    ),
   ];
 }

@@ -2,10 +2,12 @@
  * Bytes per signature before and after the save-time simplification (issue #12), offline: the
  * generator's wall as the app would store it without and with src/domain/simplify.ts. Per
  * signature, the `signature` text (JSON of the strokes) and its points; for the whole wall, the
- * JSON of its rows as the data API returns them (`select=*`), raw and gzipped (zlib's default
- * level, as the server compresses).
+ * JSON of its rows as the data API returns them to the app (the columns it names,
+ * SIGNATURE_COLUMNS) and with every column (`select=*`, as the app read them before issue 20), raw
+ * and gzipped (zlib's default level, as the server compresses).
  */
 import { gzipSync } from 'node:zlib';
+import { SIGNATURE_COLUMNS } from '../src/data/table.ts';
 import { simplifyStrokes } from '../src/domain/simplify.ts';
 import type { GeneratedSignature } from './wall-generator.ts';
 
@@ -14,9 +16,12 @@ export interface WallBytes {
   /** Mean `signature` text bytes per signature. */
   textPerSignature: number;
   pointsPerSignature: number;
-  /** The whole wall's rows as JSON: raw and gzip. */
+  /** The whole wall's rows as JSON, the app's columns: raw and gzip. */
   wallJson: number;
   wallGzip: number;
+  /** The same with every column of the table (`select=*`). */
+  allColumnsJson: number;
+  allColumnsGzip: number;
 }
 
 export interface SimplificationBytes {
@@ -62,7 +67,12 @@ function bytesOf(signatures: readonly GeneratedSignature[]): WallBytes {
       max_y: maxY,
     };
   });
-  const json = Buffer.from(JSON.stringify(rows));
+  const columns = SIGNATURE_COLUMNS.split(',');
+  const named = rows.map((row) =>
+    Object.fromEntries(Object.entries(row).filter(([column]) => columns.includes(column))),
+  );
+  const json = Buffer.from(JSON.stringify(named));
+  const all = Buffer.from(JSON.stringify(rows));
   const n = Math.max(1, signatures.length);
   return {
     n: signatures.length,
@@ -70,6 +80,8 @@ function bytesOf(signatures: readonly GeneratedSignature[]): WallBytes {
     pointsPerSignature: points / n,
     wallJson: json.length,
     wallGzip: gzipSync(json).length,
+    allColumnsJson: all.length,
+    allColumnsGzip: gzipSync(all).length,
   };
 }
 
