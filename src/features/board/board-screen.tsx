@@ -9,25 +9,25 @@ import {
   controlsLocked,
   initialBoardState,
   type BoardEvent,
-} from '../domain/board.ts';
-import { centreOf } from '../domain/free-spot.ts';
-import type { Rect } from '../domain/geometry.ts';
-import { parseViewHash } from '../domain/view-link.ts';
-import { CaptionBox } from '../features/compose/caption-box.tsx';
-import { useSaveSignature } from '../features/compose/use-save-signature.ts';
-import { BoardToolbar } from '../features/wall/board-toolbar.tsx';
-import { PointerReadout } from '../features/wall/pointer-readout.tsx';
-import { ZOOM_STEP, type Camera } from '../features/wall/use-camera.ts';
-import { useViewLink } from '../features/wall/use-view-link.ts';
-import { useWallSignatures } from '../features/wall/use-wall-signatures.ts';
-import { ViewTools } from '../features/wall/view-tools.tsx';
-import { WallEdge } from '../features/wall/wall-edge.tsx';
-import { WallHelp } from '../features/wall/wall-help.tsx';
-import { WallLoadStatus } from '../features/wall/wall-load-status.tsx';
-import { WallOverview } from '../features/wall/wall-overview.tsx';
-import { WallStage } from '../features/wall/wall-stage.tsx';
-import '../features/wall/board.css';
-import { ToastArea, useToastExpiry } from '../ui/toast.tsx';
+} from '../../domain/board.ts';
+import { centreOf } from '../../domain/free-spot.ts';
+import type { Rect } from '../../domain/geometry.ts';
+import { parseViewHash } from '../../domain/view-link.ts';
+import { CaptionBox } from './caption-box.tsx';
+import { useSaveSignature } from './use-save-signature.ts';
+import { BoardToolbar } from './board-toolbar.tsx';
+import { PointerReadout } from './pointer-readout.tsx';
+import { ZOOM_STEP, type Camera } from './use-camera.ts';
+import { useViewLink } from './use-view-link.ts';
+import { useWallSignatures } from './use-wall-signatures.ts';
+import { ViewTools } from './view-tools.tsx';
+import { WallEdge } from './wall-edge.tsx';
+import { WallHelp } from './wall-help.tsx';
+import { WallLoadStatus } from './wall-load-status.tsx';
+import { WallOverview } from './wall-overview.tsx';
+import { WallStage } from './wall-stage.tsx';
+import './board.css';
+import { ToastArea, useToastExpiry } from '../../ui/toast.tsx';
 
 export interface BoardScreenProps {
   onBack: () => void;
