@@ -1,24 +1,31 @@
 /**
- * The board: composes the wall (stage, toolbar, readout, loading) and compose (caption box, save
- * flow) features around the board's state machine from src/domain/board.ts.
+ * The board: the wall (stage, edge, tiles), its controls (back, mode toggle, zoom, way-finding
+ * tools, overview, readout, load status), the caption box and the toasts, around one input
+ * machine (input/board-machine.ts) created here once, with the camera it owns. React renders the
+ * machine's snapshot; pointer moves, pans and zooms never render.
  */
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import {
-  boardReducer,
-  canSave,
-  controlsLocked,
-  initialBoardState,
-  type BoardEvent,
-} from '../../domain/board.ts';
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { initialCamera } from '../../domain/view-link.ts';
 import { centreOf } from '../../domain/free-spot.ts';
 import type { Rect } from '../../domain/geometry.ts';
+import { createOutlineIndex } from '../../domain/outline-index.ts';
 import { parseViewHash } from '../../domain/view-link.ts';
-import { CaptionBox } from './caption-box.tsx';
-import { useSaveSignature } from './use-save-signature.ts';
+import { useCreateSignature } from '../../data/signatures.ts';
 import { BoardToolbar } from './board-toolbar.tsx';
+import { CaptionBox } from './caption-box.tsx';
+import { ZOOM_STEP } from './input/camera.ts';
+import { createBoardMachine, type BoardMachine } from './input/board-machine.ts';
 import { PointerReadout } from './pointer-readout.tsx';
-import { ZOOM_STEP, type Camera } from './use-camera.ts';
 import { useViewLink } from './use-view-link.ts';
+import { useViewportSize } from './use-viewport-size.ts';
 import { useWallSignatures } from './use-wall-signatures.ts';
 import { ViewTools } from './view-tools.tsx';
 import { WallEdge } from './wall-edge.tsx';
@@ -35,52 +42,69 @@ export interface BoardScreenProps {
   firstScreen: Rect | null;
 }
 
+/** The board's machine, created once, on the view a shared link names (its hash read once). */
+function createMachine(): BoardMachine {
+  const viewport = { width: window.innerWidth, height: window.innerHeight };
+  return createBoardMachine(initialCamera(viewport, parseViewHash(window.location.hash)), viewport);
+}
+
 export function BoardScreen({ onBack, firstScreen }: BoardScreenProps) {
-  const [board, dispatch] = useReducer(boardReducer, initialBoardState);
-  const readoutRef = useRef<HTMLDivElement>(null);
+  const [machine] = useState(createMachine);
+  const board = useSyncExternalStore(machine.subscribe, machine.getSnapshot);
+  const { dispatch, camera } = machine;
   const wall = useWallSignatures(dispatch, firstScreen);
   const { signatures } = wall;
-  // The view a shared link names (read once: the board then writes the hash itself).
-  const [initialView] = useState(() => parseViewHash(window.location.hash));
-  const [camera, setCamera] = useState<Camera | null>(null);
+  const viewport = useViewportSize();
   const viewLink = useViewLink(camera);
-  // After a save, the link to share points at the new signature.
-  const save = useSaveSignature(board, dispatch, (saved) =>
-    viewLink.pointAt(centreOf(saved.outline)),
-  );
-  const notify = useCallback((text: string) => dispatch({ type: 'notified', text }), []);
+  const { pointAt } = viewLink;
+  const { mutateAsync } = useCreateSignature();
 
-  const expireToast = useCallback((seq: number) => dispatch({ type: 'toastExpired', seq }), []);
+  // A signature arriving mid-stroke blocks drawing over it from the next point on.
+  const outlines = useMemo(() => createOutlineIndex(signatures), [signatures]);
+  useLayoutEffect(() => machine.setOutlines(outlines), [machine, outlines]);
+  useLayoutEffect(() => machine.dispatch({ type: 'resized', viewport }), [machine, viewport]);
+  // After a save, the link to share points at the new signature.
+  useLayoutEffect(
+    () =>
+      machine.setSaver((request) =>
+        mutateAsync(request).then((saved) => pointAt(centreOf(saved.outline))),
+      ),
+    [machine, mutateAsync, pointAt],
+  );
+  useFocusReturn(machine, board.pending !== null);
+
+  const notify = useCallback((text: string) => dispatch({ type: 'notified', text }), [dispatch]);
+  const expireToast = useCallback(
+    (seq: number) => dispatch({ type: 'toastExpired', seq }),
+    [dispatch],
+  );
   useToastExpiry(board.toast, expireToast);
 
-  const cancel = useCallback(() => dispatch({ type: 'drawingCanceled' }), []);
+  const cancel = useCallback(() => dispatch({ type: 'drawingCanceled' }), [dispatch]);
+  const undo = useCallback(() => dispatch({ type: 'strokeUndone' }), [dispatch]);
   const changeCaption = useCallback(
     (caption: string) => dispatch({ type: 'captionChanged', caption }),
-    [],
+    [dispatch],
   );
-  const toggle = useCallback(() => dispatch({ type: 'modeToggled' }), []);
-  const zoomIn = useCallback(() => camera?.zoomBy(ZOOM_STEP), [camera]);
-  const zoomOut = useCallback(() => camera?.zoomBy(1 / ZOOM_STEP), [camera]);
+  const toggle = useCallback(() => dispatch({ type: 'modeToggled' }), [dispatch]);
+  const zoomIn = useCallback(() => camera.zoomBy(ZOOM_STEP), [camera]);
+  const zoomOut = useCallback(() => camera.zoomBy(1 / ZOOM_STEP), [camera]);
 
-  useBoardKeys(dispatch, canSave(board) ? save : null);
-
-  const locked = controlsLocked(board);
   return (
     // The main landmark: every control, the readout and the toasts sit inside it (axe region).
     <main className="board">
       <WallEdge camera={camera} />
       <WallHelp />
       <WallStage
-        board={board}
+        machine={machine}
+        mode={board.mode}
+        pending={board.pending}
         signatures={signatures}
-        dispatch={dispatch}
-        readoutRef={readoutRef}
-        initialView={initialView}
-        onCamera={setCamera}
+        viewport={viewport}
       />
       <BoardToolbar
         mode={board.mode}
-        locked={locked}
+        locked={board.locked}
         // Until the whole wall is in, a stroke could not be checked against all of it.
         wallLoading={!wall.complete}
         onBack={onBack}
@@ -93,10 +117,10 @@ export function BoardScreen({ onBack, firstScreen }: BoardScreenProps) {
         signatures={signatures}
         linkHref={viewLink.href}
         notify={notify}
-        locked={locked}
+        locked={board.locked}
       />
       <WallOverview camera={camera} signatures={signatures} />
-      <PointerReadout ref={readoutRef} />
+      <PointerReadout watchPointer={machine.watchPointer} />
       <WallLoadStatus
         complete={wall.complete}
         failed={wall.failed}
@@ -108,8 +132,9 @@ export function BoardScreen({ onBack, firstScreen }: BoardScreenProps) {
           caption={board.caption}
           saving={board.saving}
           onCaptionChange={changeCaption}
-          onSave={save}
+          onSave={machine.save}
           onCancel={cancel}
+          onUndo={undo}
         />
       )}
       <ToastArea toast={board.toast} />
@@ -118,24 +143,17 @@ export function BoardScreen({ onBack, firstScreen }: BoardScreenProps) {
 }
 
 /**
- * Escape cancels the stroke or pending signature from anywhere; Enter saves when the focus is on
- * the wall rather than a control (the caption input and buttons handle their own keys).
+ * When the caption box closes (save or cancel) the control that had the focus is gone: the wall
+ * takes it back, so the arrow keys and Enter work at once. A visitor who moved the focus
+ * elsewhere (the mode toggle, say) keeps it there.
  */
-function useBoardKeys(dispatch: (event: BoardEvent) => void, save: (() => void) | null): void {
+function useFocusReturn(machine: BoardMachine, captionOpen: boolean): void {
+  const wasOpen = useRef(false);
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        dispatch({ type: 'drawingCanceled' });
-      } else if (e.key === 'Enter' && save && !isControl(e.target)) {
-        e.preventDefault();
-        save();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [dispatch, save]);
-}
-
-function isControl(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && target.closest('button, input, textarea, a') !== null;
+    const closed = wasOpen.current && !captionOpen;
+    wasOpen.current = captionOpen;
+    if (!closed) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body) machine.focusWall();
+  }, [machine, captionOpen]);
 }
