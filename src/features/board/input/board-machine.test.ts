@@ -223,6 +223,14 @@ describe('panning and zooming', () => {
     expect(left).toEqual({ x: -300, y: 0 });
   });
 
+  it('a finger reported beyond the screen edge keeps panning, clamped (only the mouse leaves)', () => {
+    const board = new BoardDriver();
+    board.pointerDown([500, 500], { pointerType: 'touch' }).pointerMove([400, 450]);
+    board.pointerMove([1100, 900]);
+    expect(board.phase).toBe('panning');
+    expect(board.state.camera.offset).toEqual({ x: 0, y: 0 });
+  });
+
   it('two fingers pinch-zoom around the fingers in pan mode', () => {
     const board = new BoardDriver();
     board.pointerDown([400, 400], { pointerType: 'touch' });

@@ -4,7 +4,7 @@
  * A gesture belongs to the wall until it ends: its pointer is captured on the canvas from the
  * press on, so a pan or a stroke that passes over a floating control (the overview, the zoom
  * buttons, the tools, which lie over the canvas as its siblings) keeps going. Only leaving the
- * canvas's own bounds (the window's edge) ends it (spec §5), told by the pointer's position, or
+ * canvas's own bounds (the window's edge) with the mouse ends it (spec §5), told by its position, or
  * the browser taking the pointer back (pointercancel, lostpointercapture). A press that starts on
  * a control never reaches the canvas: it is the control's.
  */
@@ -77,7 +77,9 @@ export function listenToPointers(canvas: CanvasElement, sink: PointerSink): () =
       if (!outside(evt)) sink.pointerAt(pointOf(evt));
       return;
     }
-    if (outside(evt)) {
+    // Spec §5: leaving with the mouse (or a pen) ends the gesture. A finger's position beyond
+    // the screen's edge is only the browser's estimate: its pan keeps going, clamped.
+    if (evt.pointerType !== 'touch' && outside(evt)) {
       dispatch({ type: 'pointerLost', pointerId: evt.pointerId });
       return;
     }
