@@ -32,7 +32,7 @@ const restrict = (files, ...patterns) => ({
 const otherFeatures = (name) =>
   banned(
     'Features never import each other; compose them in src/app.',
-    ...['wall', 'compose', 'export']
+    ...['board', 'welcome', 'export']
       .filter((other) => other !== name)
       .flatMap((other) => [`**/features/${other}/**`, `../${other}/**`]),
   );
@@ -57,7 +57,7 @@ const boundaries = [
     SUPABASE_ONLY_IN_DATA,
     banned('ui is shared: it knows no feature and no data.', '**/features/**', '**/data/**'),
   ),
-  ...['wall', 'compose', 'export'].map((name) =>
+  ...['board', 'welcome', 'export'].map((name) =>
     restrict(
       [`src/features/${name}/**`],
       NO_SERVER,

@@ -4,11 +4,11 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { initialViewRect } from '../domain/camera.ts';
 import { initialCamera, parseViewHash } from '../domain/view-link.ts';
 import { prefetchWall } from '../data/wall-query.ts';
-import { WelcomeCard } from '../features/wall/welcome-card.tsx';
+import { WelcomeCard } from '../features/welcome/welcome-card.tsx';
 
 // The board (Konva, the data client, the drawing code) is its own chunk, so the welcome card
 // shows without waiting for it; it is fetched while the card is on screen (see below).
-const loadBoard = () => import('./board-screen.tsx');
+const loadBoard = () => import('../features/board/board-screen.tsx');
 const BoardScreen = lazy(() => loadBoard().then((m) => ({ default: m.BoardScreen })));
 
 export function WallRoute() {

@@ -1,110 +1,140 @@
 /**
- * The board's states and transitions (spec §4) as a reducer over named events. React only
- * dispatches and renders; pointer moves never reach it (the live stroke is drawn imperatively and
- * arrives here once, complete, as `strokeEnded`, or as `strokeCut` when it reached a limit).
+ * The board's states and transitions (spec §4–§5) as pure functions: one state, whose `phase` is
+ * a single union (idle, panning, pinching, drawing, captioning, saving), and one transition per
+ * event. The board's input machine (src/features/board/input) feeds it the pointer, key and
+ * save events and carries out what the new state says (moves the camera and the live stroke);
+ * React renders a projection of it (boardView). Pointer gestures are in board-gestures.ts.
  */
+import {
+  clampCamera,
+  viewportCentre,
+  zoomAround,
+  type CameraState,
+  type Offset,
+  type Size,
+} from './camera.ts';
 import { TOAST } from './constants.ts';
-import type { SignatureLimit } from './drawing-limits.ts';
-import type { Stroke } from './geometry.ts';
-import { nextToast, toastReducer, type Toast, type ToastEvent } from './toast.ts';
+import { screenPoint, type ScreenPoint, type Stroke } from './geometry.ts';
+import { gestureTransition, type GestureEvent } from './board-gestures.ts';
+import type { SavingOutlines } from './simplify.ts';
+import { toastReducer, type Toast, type ToastEvent } from './toast.ts';
+import {
+  IDLE,
+  withToast,
+  type BoardMode,
+  type BoardPhase,
+  type BoardState,
+  type Draft,
+} from './board-state.ts';
 
-export type BoardMode = 'pan' | 'draw';
-
-export interface BoardState {
-  readonly mode: BoardMode;
-  /** A stroke is being drawn right now (pointer down in draw mode). */
-  readonly stroking: boolean;
-  /** The strokes of the signature awaiting its caption; non-null while the caption box is open. */
-  readonly pending: readonly Stroke[] | null;
-  readonly caption: string;
-  /** The pending signature has been sent and no answer has arrived yet. */
-  readonly saving: boolean;
-  readonly toast: Toast | null;
-}
+export {
+  LIMIT_TOAST,
+  type BoardMode,
+  type BoardPhase,
+  type BoardState,
+  type Draft,
+} from './board-state.ts';
 
 export type BoardEvent =
+  | GestureEvent
   | { type: 'modeToggled' }
-  | { type: 'strokeStarted' }
-  /** The stroke touched an existing signature's outline: it is dropped. */
-  | { type: 'strokeBlocked' }
-  /** Mouse left the wall, a second finger landed, or the browser cancelled the pointer. */
-  | { type: 'strokeAbandoned' }
-  | { type: 'strokeEnded'; stroke: Stroke }
-  /** A pointer down the signature's limits refuse (drawing-limits.ts): no stroke starts. */
-  | { type: 'strokeRefused'; limit: SignatureLimit }
-  /** The stroke reached a limit and ended at its last point that fit, as if released there. */
-  | { type: 'strokeCut'; stroke: Stroke; limit: SignatureLimit }
   | { type: 'captionChanged'; caption: string }
   | { type: 'saveRequested' }
   | { type: 'saveSucceeded' }
   | { type: 'saveFailed' }
+  /** Escape or the caption box's Cancel: the stroke in progress and the pending signature go. */
   | { type: 'drawingCanceled' }
+  /** "Undo stroke" or Ctrl/Cmd+Z: the pending signature's last stroke goes. */
+  | { type: 'strokeUndone' }
+  /** Zoom by `factor` around a screen point (the viewport's centre when none is given). */
+  | { type: 'zoomed'; factor: number; at?: ScreenPoint }
+  /** The view moves by (dx, dy) screen pixels (arrow keys): the wall slides the other way. */
+  | { type: 'pannedBy'; dx: number; dy: number }
+  /** The view jumps (the overview, "Find a free spot"). */
+  | { type: 'cameraMoved'; camera: CameraState }
+  | { type: 'resized'; viewport: Size }
   | ToastEvent;
 
-export const initialBoardState: BoardState = {
-  mode: 'pan',
-  stroking: false,
-  pending: null,
-  caption: '',
-  saving: false,
-  toast: null,
-};
-
-function withToast(state: BoardState, text: string): BoardState {
-  return { ...state, toast: nextToast(state.toast, text) };
+export function initialBoardState(camera: CameraState, viewport: Size): BoardState {
+  return {
+    mode: 'pan',
+    phase: { name: 'idle' },
+    camera: clampCamera(camera, viewport),
+    viewport,
+    toast: null,
+  };
 }
 
-/** What the visitor is told when a limit stops a stroke. */
-export const LIMIT_TOAST: Readonly<Record<SignatureLimit, string>> = {
-  size: TOAST.tooBig,
-  strokes: TOAST.tooManyStrokes,
-  points: TOAST.tooManyPoints,
-  length: TOAST.tooLong,
-};
-
-const cleared = { stroking: false, pending: null, caption: '', saving: false } as const;
-
-/** The next state of the board after an event; an event that does not apply changes nothing. */
-export function boardReducer(state: BoardState, event: BoardEvent): BoardState {
+/**
+ * The next state of the board after an event. `outlines` are the saved signatures' (never the
+ * pending one's): a stroke may not touch them. An event that does not apply changes nothing (the
+ * same object comes back, so nothing is redrawn).
+ */
+export function boardTransition(
+  state: BoardState,
+  event: BoardEvent,
+  outlines: SavingOutlines,
+): BoardState {
+  const { phase } = state;
   switch (event.type) {
+    case 'pointerDown':
+    case 'pointerMoved':
+    case 'pointerUp':
+    case 'pointerLost':
+      return gestureTransition(state, event, outlines);
     case 'modeToggled':
-      if (state.saving) return state;
+      if (phase.name === 'saving') return state;
       return state.mode === 'pan'
-        ? withToast({ ...state, mode: 'draw' }, TOAST.drawingEnabled)
+        ? withToast({ ...state, mode: 'draw', phase: IDLE }, TOAST.drawingEnabled)
         : // Switching to panning cancels any stroke or pending signature (spec §4).
-          withToast({ ...state, ...cleared, mode: 'pan' }, TOAST.panningEnabled);
-    case 'strokeStarted':
-      if (!canDraw(state) || state.stroking) return state;
-      return { ...state, stroking: true };
-    case 'strokeBlocked':
-      return withToast({ ...state, stroking: false }, TOAST.blocked);
-    case 'strokeAbandoned':
-      return state.stroking ? { ...state, stroking: false } : state;
-    case 'strokeEnded':
-      if (!state.stroking) return state;
-      // A stroke with fewer than 2 points is discarded.
-      if (event.stroke.length < 2) return { ...state, stroking: false };
-      return { ...state, stroking: false, pending: [...(state.pending ?? []), event.stroke] };
-    case 'strokeRefused':
-      return canDraw(state) && !state.stroking ? withToast(state, LIMIT_TOAST[event.limit]) : state;
-    case 'strokeCut':
-      if (!state.stroking) return state;
-      return withToast(
-        boardReducer(state, { type: 'strokeEnded', stroke: event.stroke }),
-        LIMIT_TOAST[event.limit],
-      );
-    case 'captionChanged':
-      return state.pending && !state.saving ? { ...state, caption: event.caption } : state;
+          withToast({ ...state, mode: 'pan', phase: IDLE }, TOAST.panningEnabled);
+    case 'captionChanged': {
+      if (phase.name !== 'captioning' && !(phase.name === 'drawing' && phase.draft)) return state;
+      const draft = { ...(draftOf(state) as Draft), caption: event.caption };
+      return { ...state, phase: { ...phase, draft } };
+    }
     case 'saveRequested':
-      if (!canSave(state)) return state;
-      return withToast({ ...state, saving: true }, TOAST.saving);
+      if (phase.name !== 'captioning') return state;
+      return withToast({ ...state, phase: { name: 'saving', draft: phase.draft } }, TOAST.saving);
     case 'saveSucceeded':
-      return state.saving ? withToast({ ...state, ...cleared }, TOAST.saved) : state;
+      return phase.name === 'saving' ? withToast({ ...state, phase: IDLE }, TOAST.saved) : state;
     case 'saveFailed':
-      return state.saving ? withToast({ ...state, ...cleared }, TOAST.saveError) : state;
+      return phase.name === 'saving'
+        ? withToast({ ...state, phase: IDLE }, TOAST.saveError)
+        : state;
     case 'drawingCanceled':
-      if ((!state.pending && !state.stroking) || state.saving) return state;
-      return withToast({ ...state, ...cleared }, TOAST.canceled);
+      if (phase.name !== 'drawing' && phase.name !== 'captioning') return state;
+      return withToast({ ...state, phase: IDLE }, TOAST.canceled);
+    case 'strokeUndone': {
+      // Not mid-stroke: the pointer is still down, and the stroke it draws is not pending yet.
+      if (phase.name !== 'captioning') return state;
+      const strokes = phase.draft.strokes.slice(0, -1);
+      // Undoing the only stroke leaves nothing to caption: exactly Cancel.
+      if (strokes.length === 0)
+        return boardTransition(state, { type: 'drawingCanceled' }, outlines);
+      return { ...state, phase: { name: 'captioning', draft: { ...phase.draft, strokes } } };
+    }
+    case 'zoomed': {
+      // A pan or a pinch keeps its own grip on the wall until it ends.
+      if (phase.name === 'panning' || phase.name === 'pinching') return state;
+      const centre = viewportCentre(state.viewport);
+      const at = event.at ?? screenPoint(centre.x, centre.y);
+      return moveCamera(state, zoomAround(state.camera, at, event.factor, state.viewport));
+    }
+    case 'pannedBy': {
+      if (phase.name === 'panning' || phase.name === 'pinching') return state;
+      const { offset, scale } = state.camera;
+      const to: Offset = { x: offset.x - event.dx, y: offset.y - event.dy };
+      return moveCamera(state, { scale, offset: to });
+    }
+    case 'cameraMoved':
+      if (phase.name === 'panning' || phase.name === 'pinching') return state;
+      return moveCamera(state, event.camera);
+    case 'resized': {
+      const camera = clampCamera(state.camera, event.viewport);
+      // A pan in progress restarts from where the wall is now: its grip was on the old viewport.
+      return { ...state, viewport: event.viewport, camera, phase: settle(phase) };
+    }
     case 'notified':
     case 'toastExpired': {
       const toast = toastReducer(state.toast, event);
@@ -113,17 +143,78 @@ export function boardReducer(state: BoardState, event: BoardEvent): BoardState {
   }
 }
 
-/** The back button and the mode toggle are disabled while a stroke or a caption is in progress. */
-export function controlsLocked(state: BoardState): boolean {
-  return state.stroking || state.pending !== null;
+/** The camera moved to `next`, clamped as always; the same state when it did not move. */
+export function moveCamera(state: BoardState, next: CameraState): BoardState {
+  const camera = clampCamera(next, state.viewport);
+  const now = state.camera;
+  if (
+    camera.scale === now.scale &&
+    camera.offset.x === now.offset.x &&
+    camera.offset.y === now.offset.y
+  ) {
+    return state;
+  }
+  return { ...state, camera };
 }
 
-/** A pointer down may start a stroke: drawing mode, and no save in flight. */
-export function canDraw(state: BoardState): boolean {
-  return state.mode === 'draw' && !state.saving;
+function settle(phase: BoardPhase): BoardPhase {
+  return phase.name === 'panning' || phase.name === 'pinching' ? IDLE : phase;
+}
+
+/** The pending signature (strokes awaiting their caption, and the caption), if there is one. */
+export function draftOf(state: BoardState): Draft | null {
+  const { phase } = state;
+  switch (phase.name) {
+    case 'captioning':
+    case 'saving':
+      return phase.draft;
+    case 'drawing':
+      return phase.draft;
+    default:
+      return null;
+  }
+}
+
+/** The back button, the mode toggle and the export are off while a stroke or a caption is in progress. */
+export function controlsLocked(state: BoardState): boolean {
+  const { name } = state.phase;
+  return name === 'drawing' || name === 'captioning' || name === 'saving';
 }
 
 /** Save (button or Enter) does something: a signature is pending, complete and not yet sent. */
 export function canSave(state: BoardState): boolean {
-  return state.pending !== null && !state.saving && !state.stroking;
+  return state.phase.name === 'captioning';
+}
+
+/**
+ * What React renders of the board: it changes when a stroke starts or ends, a caption is typed,
+ * a save is sent or answered, the mode or the toast changes; never while a pan, a pinch or a
+ * stroke moves (boardViewChanged says when).
+ */
+export interface BoardView {
+  readonly mode: BoardMode;
+  readonly stroking: boolean;
+  readonly pending: readonly Stroke[] | null;
+  readonly caption: string;
+  readonly saving: boolean;
+  readonly locked: boolean;
+  readonly toast: Toast | null;
+}
+
+export function boardView(state: BoardState): BoardView {
+  const draft = draftOf(state);
+  return {
+    mode: state.mode,
+    stroking: state.phase.name === 'drawing',
+    pending: draft?.strokes ?? null,
+    caption: draft?.caption ?? '',
+    saving: state.phase.name === 'saving',
+    locked: controlsLocked(state),
+    toast: state.toast,
+  };
+}
+
+/** True when `next` would render differently from `previous`. */
+export function boardViewChanged(previous: BoardView, next: BoardView): boolean {
+  return (Object.keys(next) as (keyof BoardView)[]).some((key) => previous[key] !== next[key]);
 }

@@ -4,7 +4,8 @@
  * viewport (spec §4: between 0 and viewport size minus canvas size).
  */
 import { WALL_SIZE } from './constants.ts';
-import type { Rect } from './geometry.ts';
+import { worldPoint, type Rect, type ScreenPoint, type WorldPoint } from './geometry.ts';
+import { wallPoint } from './signature.ts';
 
 export interface Offset {
   readonly x: number;
@@ -110,4 +111,22 @@ export function initialViewRect(viewport: Size, camera: CameraState = INITIAL_CA
     width: Math.min(WALL_SIZE, seen.x + seen.width) - x,
     height: Math.min(WALL_SIZE, seen.y + seen.height) - y,
   };
+}
+
+/**
+ * The wall point under a screen point, as a stroke stores it: rounded as the database stores
+ * coordinates and held on the wall (a pointer beyond the wall's edge draws along it).
+ */
+export function worldPointAt(screen: ScreenPoint, camera: CameraState): WorldPoint {
+  const [x, y] = wallPoint(
+    (screen.x - camera.offset.x) / camera.scale,
+    (screen.y - camera.offset.y) / camera.scale,
+  );
+  return worldPoint(x, y);
+}
+
+/** The camera with the viewport changed (a resize or rotation): scale and offset clamped again. */
+export function clampCamera(camera: CameraState, viewport: Size): CameraState {
+  const scale = clampScale(camera.scale, viewport);
+  return { scale, offset: clampOffset(camera.offset, viewport, scale) };
 }

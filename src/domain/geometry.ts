@@ -7,6 +7,29 @@ import { OUTLINE_PADDING } from './constants.ts';
 
 /** A point in wall coordinates: `[x, y]`. */
 export type Point = readonly [number, number];
+/**
+ * The two coordinate spaces of the board, kept apart by the type checker (Excalidraw's branded
+ * points): a WorldPoint is on the 3200×3200 wall, whatever the camera; a ScreenPoint is in CSS
+ * pixels from the canvas's top-left corner. Only the camera turns one into the other
+ * (worldPointAt in camera.ts), so a screen point can never be stored in a stroke by mistake.
+ */
+export type WorldPoint = Point & { readonly __space: 'world' };
+export interface ScreenPoint {
+  readonly x: number;
+  readonly y: number;
+  readonly __space: 'screen';
+}
+
+/** A wall point, as the camera or a test names it. */
+export function worldPoint(x: number, y: number): WorldPoint {
+  return [x, y] as unknown as WorldPoint;
+}
+
+/** A point on the canvas, in CSS pixels from its top-left corner. */
+export function screenPoint(x: number, y: number): ScreenPoint {
+  return { x, y } as ScreenPoint;
+}
+
 /** A freehand stroke: the pointer samples in order. */
 export type Stroke = readonly Point[];
 /** An axis-aligned rectangle; edges are inclusive. */

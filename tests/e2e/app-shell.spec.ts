@@ -5,7 +5,7 @@
  */
 import { expect, test } from './support/fixtures.ts';
 
-/** The board's lazy chunk, as Vite names it from src/app/board-screen.tsx. */
+/** The board's lazy chunk, as Vite names it from src/features/board/board-screen.tsx. */
 const BOARD_CHUNK = /\/assets\/board-screen-[^/]+\.js$/;
 
 test('the welcome card renders before the board chunk loads, which is then prefetched', async ({

@@ -169,3 +169,43 @@ test('the caption box fits a 360 px wide phone', async ({ board, page }) => {
     expect(b.height).toBeGreaterThanOrEqual(44);
   }
 });
+
+test('a finger panning across "Wall overview" keeps going', async ({ board }) => {
+  await board.open();
+  const path = await board.pathAcrossOverview(250, 300);
+  await board.touchStroke(path);
+  expect(await board.offset()).toEqual({ x: -250, y: -300 });
+});
+
+test('a finger drawing across "Wall overview" keeps drawing', async ({ board }) => {
+  await board.open();
+  await drawMode(board);
+  const path = await board.pathAcrossOverview(250, 300);
+  await board.touchStroke(path);
+  await expect(board.captionBox).toBeVisible();
+  expect(await board.pixels([path[0]!, path.at(-1)!])).toEqual([WHITE, WHITE]);
+});
+
+test("'Undo stroke' by touch removes the last stroke, then cancels", async ({ board }) => {
+  await board.open();
+  await drawMode(board);
+  await board.touchStroke(line([100, 200], [250, 200], 8));
+  await board.touchStroke(line([100, 260], [250, 260], 8));
+  expect(
+    await board.pixels([
+      [175, 200],
+      [175, 260],
+    ]),
+  ).toEqual([WHITE, WHITE]);
+  await board.undoButton.tap();
+  expect(
+    await board.pixels([
+      [175, 200],
+      [175, 260],
+    ]),
+  ).toEqual([WHITE, WALL_GREY]);
+  await board.undoButton.tap();
+  await expect(board.toast).toHaveText(TOASTS.canceled);
+  await expect(board.captionBox).toHaveCount(0);
+  expect(await board.pixelAt([175, 200])).toEqual(WALL_GREY);
+});

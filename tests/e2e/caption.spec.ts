@@ -115,7 +115,7 @@ test("Cancel: 'Drawing canceled', nothing saved, the drawing and caption cleared
   await expect(board.captionInput).toHaveValue('');
 });
 
-test('the caption box works by keyboard alone: Tab reaches Cancel and Save, Escape cancels', async ({
+test('the caption box works by keyboard alone: Tab reaches Undo stroke, Cancel and Save, Escape cancels', async ({
   board,
   page,
   wall,
@@ -128,6 +128,8 @@ test('the caption box works by keyboard alone: Tab reaches Cancel and Save, Esca
   await board.drawStroke(STROKE);
   await expect(board.captionInput).toBeFocused();
   await page.keyboard.type('Grace');
+  await page.keyboard.press('Tab');
+  await expect(board.undoButton).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(board.cancelButton).toBeFocused();
   await page.keyboard.press('Tab');
@@ -228,4 +230,68 @@ test.describe('with the flood limit on', () => {
     expect(answers).toEqual([429]);
     expect((await wall.rows()).map((r) => r.caption)).toEqual(['first']);
   });
+});
+
+test("'Undo stroke' removes the last stroke; undoing the only one cancels ('Drawing canceled')", async ({
+  board,
+  wall,
+}) => {
+  await board.open();
+  await board.drawMode();
+  await board.drawStroke(line([300, 300], [500, 300], 10));
+  await board.drawStroke(line([300, 400], [500, 400], 10));
+  await board.typeCaption('Ada');
+  expect(
+    await board.pixels([
+      [400, 300],
+      [400, 400],
+    ]),
+  ).toEqual([WHITE, WHITE]);
+
+  await board.undoButton.click();
+  expect(
+    await board.pixels([
+      [400, 300],
+      [400, 400],
+    ]),
+  ).toEqual([WHITE, WALL_GREY]);
+  await expect(board.captionInput).toHaveValue('Ada');
+  await board.undoButton.click();
+  await expect(board.toast).toHaveText(TOASTS.canceled);
+  await expect(board.captionBox).toHaveCount(0);
+  expect(await board.pixelAt([400, 300])).toEqual(WALL_GREY);
+  expect(await wall.rows()).toEqual([]);
+});
+
+test('Ctrl+Z undoes the last stroke from the wall; in the caption input it undoes typing', async ({
+  board,
+  page,
+  wall,
+}) => {
+  await board.open();
+  await board.drawMode();
+  await board.drawStroke(line([300, 300], [500, 300], 10));
+  await board.drawStroke(line([300, 400], [500, 400], 10));
+  // In the caption input (focused on open): the input's own undo, the strokes stay.
+  await board.typeCaption('x');
+  await page.keyboard.press('ControlOrMeta+z');
+  expect(
+    await board.pixels([
+      [400, 300],
+      [400, 400],
+    ]),
+  ).toEqual([WHITE, WHITE]);
+  // On the wall: the last stroke goes.
+  await page.getByRole('application', { name: 'Wall' }).focus();
+  await page.keyboard.press('ControlOrMeta+z');
+  expect(
+    await board.pixels([
+      [400, 300],
+      [400, 400],
+    ]),
+  ).toEqual([WHITE, WALL_GREY]);
+  await board.saveButton.click();
+  await expect(board.toast).toHaveText(TOASTS.saved);
+  const rows = await wall.rows();
+  expect(JSON.parse(rows[0]!.signature)).toHaveLength(1);
 });

@@ -230,3 +230,20 @@ test('React renders once when a stroke starts and once when it ends, never per m
   expect(moved - started).toBe(0);
   expect(ended - moved).toBeLessThanOrEqual(3);
 });
+
+test('a stroke dragged across "Wall overview" keeps going and is kept whole', async ({
+  board,
+  wall,
+}) => {
+  await board.open();
+  await board.drawMode();
+  const path = await board.pathAcrossOverview(500, 360);
+  await board.drawStroke(path);
+  await expect(board.captionBox).toBeVisible();
+  await board.saveButton.click();
+  await expect(board.toast).toHaveText(TOASTS.saved);
+  const [stroke] = JSON.parse((await wall.rows())[0]!.signature) as [number, number][][];
+  // Simplified at save (a straight line keeps its ends): from the first point to the last.
+  expect(stroke![0]).toEqual(path[0]);
+  expect(stroke!.at(-1)).toEqual(path.at(-1));
+});

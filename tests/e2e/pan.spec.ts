@@ -79,3 +79,11 @@ test('panning renders nothing in React', async ({ page, board }) => {
   expect(await board.offset()).toEqual({ x: -600, y: -400 });
   expect(await board.commits()).toBe(before);
 });
+
+test('a pan dragged across "Wall overview" keeps going: 500 × 360 moves the wall 500 × 360', async ({
+  board,
+}) => {
+  await board.open();
+  await board.drawStroke(await board.pathAcrossOverview(500, 360));
+  expect(await board.offset()).toEqual({ x: -500, y: -360 });
+});

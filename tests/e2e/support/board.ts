@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { expect, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import type { TileState } from '../../../src/features/wall/tiles/tile-state.ts';
+import type { TileState } from '../../../src/features/board/tiles/tile-state.ts';
 import { consoleErrors, recordConsoleErrors } from './console.ts';
 import { test as base, type WallServer } from './fixtures.ts';
 import { decodePng, type Box, type DecodedPng } from './png.ts';
@@ -110,6 +110,9 @@ export class Board {
   get saveButton(): Locator {
     return this.page.getByRole('button', { name: 'Save' });
   }
+  get undoButton(): Locator {
+    return this.page.getByRole('button', { name: 'Undo stroke' });
+  }
   get cancelButton(): Locator {
     return this.page.getByRole('button', { name: 'Cancel' });
   }
@@ -162,17 +165,60 @@ export class Board {
   }
 
   /**
-   * Moves the mouse (buttons as they are) off the wall's surface: off the window where the test
-   * can put it there (Chromium's DevTools protocol). WebDriver BiDi refuses a pointer outside the
-   * viewport, so in Firefox it moves onto the overview map, which lies over the wall: for the
-   * wall the same pointerleave.
+   * Moves the mouse (buttons as they are) off the window, left of the wall: with Chromium's
+   * DevTools protocol a real move there, which the wall, holding the pointer, hears at x = -20.
+   * WebDriver BiDi refuses a pointer outside the viewport, and a floating control is no longer
+   * "off the wall" (a gesture keeps the pointer), so in Firefox the page is handed that same
+   * move: a pointermove at x = -20 for the pressed mouse, on the element holding the pointer.
    */
   async leaveWall(y: number): Promise<void> {
     if (this.page.context().browser()?.browserType().name() === 'chromium') {
       await this.page.mouse.move(-20, y);
-    } else {
-      await this.page.getByTestId('overview-map').hover();
+      return;
     }
+    await this.page.evaluate((clientY) => {
+      const pointerId = (window as unknown as { __pressedPointer: number }).__pressedPointer;
+      const holder = document.querySelector('.board-stage')!;
+      holder.dispatchEvent(
+        new PointerEvent('pointermove', {
+          pointerId,
+          pointerType: 'mouse',
+          buttons: 1,
+          clientX: -20,
+          clientY,
+          bubbles: true,
+        }),
+      );
+    }, y);
+  }
+
+  /** Remembers the pointer last pressed (Firefox's leaveWall moves it). */
+  static async recordPressedPointer(page: Page): Promise<void> {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __pressedPointer: number };
+      w.__pressedPointer = 1;
+      window.addEventListener('pointerdown', (e) => (w.__pressedPointer = e.pointerId), true);
+    });
+  }
+
+  /**
+   * A drag of (dx, dy) from just beyond the bottom-right corner of "Wall overview" (on the wall,
+   * so the press is the wall's), up and to the left across the overview: the path, and the
+   * points along it of which at least one lies over the overview.
+   */
+  async pathAcrossOverview(dx: number, dy: number, steps = 20): Promise<XY[]> {
+    const box = (await this.page.getByRole('region', { name: 'Wall overview' }).boundingBox())!;
+    const size = this.page.viewportSize()!;
+    const from: XY = [
+      Math.min(size.width - 2, box.x + box.width + 4),
+      Math.min(size.height - 2, box.y + box.height + 4),
+    ];
+    const path = line(from, [from[0] - dx, from[1] - dy], steps);
+    const over = path.filter(
+      ([x, y]) => x > box.x && x < box.x + box.width && y > box.y && y < box.y + box.height,
+    );
+    expect(over.length, 'points of the drag over the overview').toBeGreaterThan(0);
+    return path;
   }
 
   /** Drags the wall with the mouse from `from` by (dx, dy), in `steps` moves. */
@@ -486,6 +532,7 @@ export const test = base.extend<{ board: Board }>({
       if (!isPlaywrightScreenshotStyle(error)) crashes.push(error.stack ?? error.message);
     });
     await Board.recordToasts(page);
+    await Board.recordPressedPointer(page);
     await recordConsoleErrors(page);
     await provide(new Board(page, wall));
     expect(crashes, 'uncaught errors in the page').toEqual([]);

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { Point } from '../../domain/geometry.ts';
 import { formatViewHash, viewOfCamera, type ViewLink } from '../../domain/view-link.ts';
-import type { Camera } from './use-camera.ts';
+import type { Camera } from './input/camera.ts';
 
 /** A pan or pinch moves the camera every frame; the address needs far fewer writes. */
 export const HASH_THROTTLE_MS = 250;

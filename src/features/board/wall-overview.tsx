@@ -12,7 +12,7 @@ import type { Signature } from '../../domain/signature.ts';
 import { cameraCentredOn } from '../../domain/view-link.ts';
 import { visibleWallRect } from '../../domain/camera.ts';
 import { OverviewIcon } from './icons.tsx';
-import type { Camera } from './use-camera.ts';
+import type { Camera } from './input/camera.ts';
 
 /** A mark is never smaller than this (CSS px), so a lone small signature still shows. */
 const MIN_MARK = 1.5;

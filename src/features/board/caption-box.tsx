@@ -14,6 +14,8 @@ export interface CaptionBoxProps {
   onCaptionChange: (caption: string) => void;
   onSave: () => void;
   onCancel: () => void;
+  /** Removes the pending signature's last stroke (the only one: as Cancel). */
+  onUndo: () => void;
 }
 
 export function CaptionBox({
@@ -22,6 +24,7 @@ export function CaptionBox({
   onCaptionChange,
   onSave,
   onCancel,
+  onUndo,
 }: CaptionBoxProps) {
   const inputId = useId();
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -65,6 +68,9 @@ export function CaptionBox({
         onKeyDown={onKeyDown}
       />
       <div className="caption-actions">
+        <button type="button" className="caption-undo" disabled={saving} onClick={onUndo}>
+          Undo stroke
+        </button>
         <button type="button" className="caption-cancel" disabled={saving} onClick={onCancel}>
           Cancel
         </button>

@@ -7,7 +7,7 @@
 import './navigation.css';
 import { useEffect, useRef } from 'react';
 import { WALL_SIZE } from '../../domain/constants.ts';
-import type { Camera } from './use-camera.ts';
+import type { Camera } from './input/camera.ts';
 
 export function WallEdge({ camera }: { camera: Camera | null }) {
   const ref = useRef<HTMLDivElement>(null);

@@ -11,7 +11,7 @@ import type { Signature } from '../../domain/signature.ts';
 import { cameraCentredOn, viewCentre } from '../../domain/view-link.ts';
 import { DownloadIcon, FreeSpotIcon, ShareIcon } from './icons.tsx';
 import { shareLink } from './share-link.ts';
-import type { Camera } from './use-camera.ts';
+import type { Camera } from './input/camera.ts';
 
 export interface ViewToolsProps {
   camera: Camera | null;

@@ -1,0 +1,78 @@
+/**
+ * The board's state: the mode, the camera, the toast, and the phase, what the pointer (or the
+ * save) is doing right now. The phase is one union, so a state such as "saving while a stroke is
+ * drawn" cannot be written down: pan mode knows idle, panning and pinching; draw mode idle,
+ * drawing, captioning and saving. Transitions are in board.ts and board-gestures.ts.
+ */
+import type { CameraState, Offset, Size } from './camera.ts';
+import { TOAST } from './constants.ts';
+import type { DrawingTally, SignatureLimit } from './drawing-limits.ts';
+import type { ScreenPoint, Stroke, WorldPoint } from './geometry.ts';
+import { nextToast, type Toast } from './toast.ts';
+
+export type BoardMode = 'pan' | 'draw';
+
+export interface BoardState {
+  readonly mode: BoardMode;
+  readonly phase: BoardPhase;
+  /** Where the wall sits on screen; moved by pans, pinches, zooms and the way-finding tools. */
+  readonly camera: CameraState;
+  readonly viewport: Size;
+  readonly toast: Toast | null;
+}
+
+/** What the visitor is told when a limit stops a stroke. */
+export const LIMIT_TOAST: Readonly<Record<SignatureLimit, string>> = {
+  size: TOAST.tooBig,
+  strokes: TOAST.tooManyStrokes,
+  points: TOAST.tooManyPoints,
+  length: TOAST.tooLong,
+};
+
+export function withToast(state: BoardState, text: string): BoardState {
+  return { ...state, toast: nextToast(state.toast, text) };
+}
+
+export const IDLE: BoardPhase = { name: 'idle' };
+
+/** The pending signature: its completed strokes and the caption typed for it so far. */
+export interface Draft {
+  readonly strokes: readonly Stroke[];
+  readonly caption: string;
+}
+
+/** A finger on the canvas during a pinch. */
+export interface Finger {
+  readonly pointerId: number;
+  readonly at: ScreenPoint;
+}
+
+export type BoardPhase =
+  | { readonly name: 'idle' }
+  /**
+   * The wall follows the pointer: its offset is `from` plus how far the pointer moved from
+   * `grab` (clamped), as a grip on the wall would have it.
+   */
+  | {
+      readonly name: 'panning';
+      readonly pointerId: number;
+      readonly grab: ScreenPoint;
+      readonly from: Offset;
+      /** Where the pointer is now: the first finger of a pinch, should a second one land. */
+      readonly at: ScreenPoint;
+    }
+  /** Two fingers zoom around their midpoint (pan mode). */
+  | { readonly name: 'pinching'; readonly fingers: readonly [Finger, Finger] }
+  /** A stroke is being drawn; `draft` is the pending signature it will join (null: none yet). */
+  | {
+      readonly name: 'drawing';
+      readonly pointerId: number;
+      readonly points: readonly WorldPoint[];
+      /** The pending strokes and this one, counted against the signature's limits. */
+      readonly tally: DrawingTally;
+      readonly draft: Draft | null;
+    }
+  /** The caption box is open on the pending signature. */
+  | { readonly name: 'captioning'; readonly draft: Draft }
+  /** The pending signature has been sent; its answer has not arrived. */
+  | { readonly name: 'saving'; readonly draft: Draft };

@@ -1,0 +1,159 @@
+/**
+ * The board: the wall (stage, edge, tiles), its controls (back, mode toggle, zoom, way-finding
+ * tools, overview, readout, load status), the caption box and the toasts, around one input
+ * machine (input/board-machine.ts) created here once, with the camera it owns. React renders the
+ * machine's snapshot; pointer moves, pans and zooms never render.
+ */
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { initialCamera } from '../../domain/view-link.ts';
+import { centreOf } from '../../domain/free-spot.ts';
+import type { Rect } from '../../domain/geometry.ts';
+import { createOutlineIndex } from '../../domain/outline-index.ts';
+import { parseViewHash } from '../../domain/view-link.ts';
+import { useCreateSignature } from '../../data/signatures.ts';
+import { BoardToolbar } from './board-toolbar.tsx';
+import { CaptionBox } from './caption-box.tsx';
+import { ZOOM_STEP } from './input/camera.ts';
+import { createBoardMachine, type BoardMachine } from './input/board-machine.ts';
+import { PointerReadout } from './pointer-readout.tsx';
+import { useViewLink } from './use-view-link.ts';
+import { useViewportSize } from './use-viewport-size.ts';
+import { useWallSignatures } from './use-wall-signatures.ts';
+import { ViewTools } from './view-tools.tsx';
+import { WallEdge } from './wall-edge.tsx';
+import { WallHelp } from './wall-help.tsx';
+import { WallLoadStatus } from './wall-load-status.tsx';
+import { WallOverview } from './wall-overview.tsx';
+import { WallStage } from './wall-stage.tsx';
+import './board.css';
+import { ToastArea, useToastExpiry } from '../../ui/toast.tsx';
+
+export interface BoardScreenProps {
+  onBack: () => void;
+  /** The wall rect the first screen shows: its signatures load first (initialViewRect). */
+  firstScreen: Rect | null;
+}
+
+/** The board's machine, created once, on the view a shared link names (its hash read once). */
+function createMachine(): BoardMachine {
+  const viewport = { width: window.innerWidth, height: window.innerHeight };
+  return createBoardMachine(initialCamera(viewport, parseViewHash(window.location.hash)), viewport);
+}
+
+export function BoardScreen({ onBack, firstScreen }: BoardScreenProps) {
+  const [machine] = useState(createMachine);
+  const board = useSyncExternalStore(machine.subscribe, machine.getSnapshot);
+  const { dispatch, camera } = machine;
+  const wall = useWallSignatures(dispatch, firstScreen);
+  const { signatures } = wall;
+  const viewport = useViewportSize();
+  const viewLink = useViewLink(camera);
+  const { pointAt } = viewLink;
+  const { mutateAsync } = useCreateSignature();
+
+  // A signature arriving mid-stroke blocks drawing over it from the next point on.
+  const outlines = useMemo(() => createOutlineIndex(signatures), [signatures]);
+  useLayoutEffect(() => machine.setOutlines(outlines), [machine, outlines]);
+  useLayoutEffect(() => machine.dispatch({ type: 'resized', viewport }), [machine, viewport]);
+  // After a save, the link to share points at the new signature.
+  useLayoutEffect(
+    () =>
+      machine.setSaver((request) =>
+        mutateAsync(request).then((saved) => pointAt(centreOf(saved.outline))),
+      ),
+    [machine, mutateAsync, pointAt],
+  );
+  useFocusReturn(machine, board.pending !== null);
+
+  const notify = useCallback((text: string) => dispatch({ type: 'notified', text }), [dispatch]);
+  const expireToast = useCallback(
+    (seq: number) => dispatch({ type: 'toastExpired', seq }),
+    [dispatch],
+  );
+  useToastExpiry(board.toast, expireToast);
+
+  const cancel = useCallback(() => dispatch({ type: 'drawingCanceled' }), [dispatch]);
+  const undo = useCallback(() => dispatch({ type: 'strokeUndone' }), [dispatch]);
+  const changeCaption = useCallback(
+    (caption: string) => dispatch({ type: 'captionChanged', caption }),
+    [dispatch],
+  );
+  const toggle = useCallback(() => dispatch({ type: 'modeToggled' }), [dispatch]);
+  const zoomIn = useCallback(() => camera.zoomBy(ZOOM_STEP), [camera]);
+  const zoomOut = useCallback(() => camera.zoomBy(1 / ZOOM_STEP), [camera]);
+
+  return (
+    // The main landmark: every control, the readout and the toasts sit inside it (axe region).
+    <main className="board">
+      <WallEdge camera={camera} />
+      <WallHelp />
+      <WallStage
+        machine={machine}
+        mode={board.mode}
+        pending={board.pending}
+        signatures={signatures}
+        viewport={viewport}
+      />
+      <BoardToolbar
+        mode={board.mode}
+        locked={board.locked}
+        // Until the whole wall is in, a stroke could not be checked against all of it.
+        wallLoading={!wall.complete}
+        onBack={onBack}
+        onToggle={toggle}
+        onZoomIn={zoomIn}
+        onZoomOut={zoomOut}
+      />
+      <ViewTools
+        camera={camera}
+        signatures={signatures}
+        linkHref={viewLink.href}
+        notify={notify}
+        locked={board.locked}
+      />
+      <WallOverview camera={camera} signatures={signatures} />
+      <PointerReadout watchPointer={machine.watchPointer} />
+      <WallLoadStatus
+        complete={wall.complete}
+        failed={wall.failed}
+        progress={wall.progress}
+        onRetry={wall.retry}
+      />
+      {board.pending && (
+        <CaptionBox
+          caption={board.caption}
+          saving={board.saving}
+          onCaptionChange={changeCaption}
+          onSave={machine.save}
+          onCancel={cancel}
+          onUndo={undo}
+        />
+      )}
+      <ToastArea toast={board.toast} />
+    </main>
+  );
+}
+
+/**
+ * When the caption box closes (save or cancel) the control that had the focus is gone: the wall
+ * takes it back, so the arrow keys and Enter work at once. A visitor who moved the focus
+ * elsewhere (the mode toggle, say) keeps it there.
+ */
+function useFocusReturn(machine: BoardMachine, captionOpen: boolean): void {
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    const closed = wasOpen.current && !captionOpen;
+    wasOpen.current = captionOpen;
+    if (!closed) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body) machine.focusWall();
+  }, [machine, captionOpen]);
+}

@@ -1,0 +1,37 @@
+/**
+ * The live X/Y readout of the pointer in wall coordinates. Written straight into the DOM from the
+ * input machine's pointer listener: a React update per pointer move would render the board on
+ * every move.
+ */
+import { useEffect, useRef } from 'react';
+import type { Point, WorldPoint } from '../../domain/geometry.ts';
+
+/** `X: 640 | Y: 450`: whole wall pixels. */
+export function formatReadout([x, y]: Point): string {
+  return `X: ${Math.round(x)} | Y: ${Math.round(y)}`;
+}
+
+/**
+ * A plain element, not a live region: announcing every pointer move would drown a screen
+ * reader. Its text is readable on demand. `watchPointer` calls back with the wall point under the
+ * pointer, in drawing and panning alike, and as the wall slides beneath a pointer at rest.
+ */
+export function PointerReadout({
+  watchPointer,
+}: {
+  watchPointer: (listener: (point: WorldPoint) => void) => () => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(
+    () =>
+      watchPointer((point) => {
+        if (ref.current) ref.current.textContent = formatReadout(point);
+      }),
+    [watchPointer],
+  );
+  return (
+    <div ref={ref} className="board-readout" data-testid="pointer-readout">
+      {formatReadout([0, 0])}
+    </div>
+  );
+}
