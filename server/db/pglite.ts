@@ -9,7 +9,7 @@
  * transaction that was running: its request and those queued get 503, as do requests that arrive
  * before the new worker is ready. One log line says why, another how long it took.
  */
-import { DatabaseUnavailableError, DataDirError, acquireTimeout } from './errors.ts';
+import { DatabaseUnavailableError, DataDirError, TurnTimeoutError } from './errors.ts';
 import { holdDataDir, type HeldDataDir } from './data-dir.ts';
 import { fsReason, oneLine } from './fs-errors.ts';
 import { createInStaging } from './initdb-staging.ts';
@@ -65,7 +65,7 @@ class PgliteSupervisor implements Database {
     this.turns = new FairScheduler({
       slots: 1,
       acquireTimeoutMs: limits.acquireTimeoutMs,
-      timeoutError: acquireTimeout,
+      timeoutError: () => new TurnTimeoutError(),
     });
   }
 
