@@ -24,7 +24,7 @@ export interface PgliteOptions {
   logger?: Logger;
   /** A statement's budget before the watchdog restarts PGlite; default 10 s (see DEFAULTS). */
   statementTimeoutMs?: number;
-  /** Longest wait for the turn of a transaction before a 504 PGRST003. */
+  /** Longest wait for the turn of a transaction before a TurnTimeoutError. */
   acquireTimeoutMs?: number;
   /** Longest time to open PGlite (initdb on a fresh directory, WAL replay after a restart). */
   openTimeoutMs?: number;

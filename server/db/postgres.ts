@@ -4,8 +4,8 @@
  *
  * Every session carries timeouts, so one request can neither hold a connection nor a lock for long.
  * Transactions take turns for the pool's connections (fair-scheduler.ts: round-robin between
- * clients, reads first) before borrowing one, and a request that cannot get a turn in time answers
- * as PostgREST does (504 PGRST003).
+ * clients, reads first) before borrowing one, and a request that cannot get a turn in time fails
+ * with TurnTimeoutError (which the data API answers as PostgREST does, 504 PGRST003).
  */
 import pg from 'pg';
 import { DatabaseUnavailableError, TurnTimeoutError } from './errors.ts';
