@@ -7,7 +7,11 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { MAX_BODY_BYTES } from '../src/domain/constants.ts';
-import { loadSchemaCache } from './db/schema-cache.ts';
+import { sendError } from './api/errors.ts';
+import { registerHealth } from './api/health.ts';
+import { registerRest } from './api/rest-route.ts';
+import { loadSchemaCache } from './api/schema-cache.ts';
+import { configureInsertLimit } from './db/insert-limit.ts';
 import { versionedTables } from './db/table-version.ts';
 import type { Database } from './db/types.ts';
 import {
@@ -17,9 +21,6 @@ import {
   limitPerClient,
   type HttpLimits,
 } from './http/connections.ts';
-import { registerHealth } from './http/health.ts';
-import { configureInsertLimit } from './http/insert-limit.ts';
-import { registerRest, sendError } from './http/rest-route.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { registerStatic } from './http/static.ts';
 import { createLogger, pathOf, RequestLog, type Logger } from './log.ts';

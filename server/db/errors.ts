@@ -1,9 +1,9 @@
 /**
- * What went wrong in the database layer, decided in one place: errors it throws that the HTTP layer
- * answers without a 500, and the classifiers the API's error renderer, `/healthz` and the PGlite
- * worker's watchdog all use to tell an SQL error from a database that is not there.
+ * What went wrong in the database layer, decided in one place: the errors it throws, and the
+ * classifiers the data API (server/api/errors.ts), `/healthz` and the PGlite worker's watchdog use
+ * to tell an SQL error from a database that is not there. Nothing here knows HTTP or the REST
+ * envelope: which status each becomes is the data API's decision.
  */
-import { ApiError, statusForSqlState } from '../rest/errors.ts';
 
 /**
  * The database cannot take the request right now (PGlite restarting after its watchdog fired, or
@@ -19,14 +19,15 @@ export class DatabaseUnavailableError extends Error {
 }
 
 /**
- * PostgREST's answer when no pooled connection frees up in time (`db-pool-acquisition-timeout`), here
- * when the wait for a turn at the database runs out (with Retry-After, as every 503 and 504).
+ * The wait for a turn at the database ran out (fair-scheduler.ts), or pg's pool had no connection
+ * in time: the database is busy, not broken. The data API answers it as PostgREST answers
+ * `db-pool-acquisition-timeout`: 504 PGRST003.
  */
-export function acquireTimeout(): ApiError {
-  return new ApiError(504, {
-    code: 'PGRST003',
-    message: 'Timed out acquiring connection from connection pool.',
-  });
+export class TurnTimeoutError extends Error {
+  constructor(message = 'Timed out acquiring connection from connection pool.') {
+    super(message);
+    this.name = 'TurnTimeoutError';
+  }
 }
 
 /** A DATA_DIR the server must not, or cannot, open; main.ts prints the message alone and exits 1. */
@@ -65,27 +66,4 @@ export function isUnavailableError(error: unknown): error is Error {
       error.message,
     )
   );
-}
-
-/**
- * True when the database is busy or away rather than the request wrong: a wait for a turn that ran
- * out, PGlite restarting, a connection refused or lost, a lock or statement timeout, a server short
- * of resources (every SQLSTATE that the API answers 503). Then a read may be answered from the last
- * snapshot the read cache holds.
- */
-export function isBusyError(error: unknown): boolean {
-  if (error instanceof ApiError) return error.body.code === 'PGRST003';
-  if (isSqlError(error)) return statusForSqlState(error.code, error.message, false) === 503;
-  return isUnavailableError(error);
-}
-
-/**
- * The Retry-After of a 503 or 504: a second for a wait that ran out (turns come every few hundred
- * milliseconds), two while PGlite restarts (about a second), ten when the server is short of
- * resources (a full disk does not clear in a second).
- */
-export function retryAfterSeconds(error: unknown): number {
-  if (isSqlError(error) && error.code.startsWith('53')) return 10;
-  if (error instanceof DatabaseUnavailableError) return 2;
-  return 1;
 }

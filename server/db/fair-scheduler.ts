@@ -11,7 +11,7 @@
  * short; a save can be far costlier), yet while writes wait at most `readsPerWrite` reads go in a
  * row, so a stream of reads cannot starve every save.
  *
- * Every wait is bounded (a timeout, then the caller's error: 504 PGRST003), a client's entries are
+ * Every wait is bounded (a timeout, then the caller's error: TurnTimeoutError), a client's entries are
  * deleted as soon as it has nothing running or waiting, and the number of waiters is capped, so
  * the memory held here is bounded by the server's limits, whatever clients do.
  */

@@ -9,7 +9,7 @@
  * transaction that was running: its request and those queued get 503, as do requests that arrive
  * before the new worker is ready. One log line says why, another how long it took.
  */
-import { DatabaseUnavailableError, DataDirError, acquireTimeout } from './errors.ts';
+import { DatabaseUnavailableError, DataDirError, TurnTimeoutError } from './errors.ts';
 import { holdDataDir, type HeldDataDir } from './data-dir.ts';
 import { fsReason, oneLine } from './fs-errors.ts';
 import { createInStaging } from './initdb-staging.ts';
@@ -24,7 +24,7 @@ export interface PgliteOptions {
   logger?: Logger;
   /** A statement's budget before the watchdog restarts PGlite; default 10 s (see DEFAULTS). */
   statementTimeoutMs?: number;
-  /** Longest wait for the turn of a transaction before a 504 PGRST003. */
+  /** Longest wait for the turn of a transaction before a TurnTimeoutError. */
   acquireTimeoutMs?: number;
   /** Longest time to open PGlite (initdb on a fresh directory, WAL replay after a restart). */
   openTimeoutMs?: number;
@@ -65,7 +65,7 @@ class PgliteSupervisor implements Database {
     this.turns = new FairScheduler({
       slots: 1,
       acquireTimeoutMs: limits.acquireTimeoutMs,
-      timeoutError: acquireTimeout,
+      timeoutError: () => new TurnTimeoutError(),
     });
   }
 

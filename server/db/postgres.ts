@@ -4,11 +4,11 @@
  *
  * Every session carries timeouts, so one request can neither hold a connection nor a lock for long.
  * Transactions take turns for the pool's connections (fair-scheduler.ts: round-robin between
- * clients, reads first) before borrowing one, and a request that cannot get a turn in time answers
- * as PostgREST does (504 PGRST003).
+ * clients, reads first) before borrowing one, and a request that cannot get a turn in time fails
+ * with TurnTimeoutError (which the data API answers as PostgREST does, 504 PGRST003).
  */
 import pg from 'pg';
-import { acquireTimeout, DatabaseUnavailableError } from './errors.ts';
+import { DatabaseUnavailableError, TurnTimeoutError } from './errors.ts';
 import { FairScheduler } from './fair-scheduler.ts';
 import { stderrLogger, type Logger } from './logger.ts';
 import { probedTableVersions } from './postgres-versions.ts';
@@ -64,7 +64,7 @@ export async function openPostgres(
   const turns = new FairScheduler({
     slots: limits.poolSize,
     acquireTimeoutMs: limits.acquireTimeoutMs,
-    timeoutError: acquireTimeout,
+    timeoutError: () => new TurnTimeoutError(),
   });
   const tableVersions = probedTableVersions(databaseUrl, logger);
 
@@ -73,7 +73,8 @@ export async function openPostgres(
     try {
       return await pool.connect();
     } catch (error) {
-      if (error instanceof Error && error.message === POOL_WAIT_TIMEOUT) throw acquireTimeout();
+      if (error instanceof Error && error.message === POOL_WAIT_TIMEOUT)
+        throw new TurnTimeoutError();
       throw error;
     }
   }

@@ -5,7 +5,7 @@
  * its rows, so the same version always means the same rows, whoever changed them — this server,
  * another server process on the same PostgreSQL, or the owner with SQL.
  */
-import type { Database, Tx } from './types.ts';
+import type { Database, TableVersions, Tx } from './types.ts';
 
 /**
  * The tables that have a version, read once at start (after migrations). A database without the
@@ -29,19 +29,6 @@ export async function readTableVersion(tx: Tx, table: string): Promise<string | 
     [table],
   );
   return row?.version;
-}
-
-/**
- * The versions the read cache compares with. `read` is the version inside a transaction, before its
- * rows (the version a fresh answer is stored under); `current` is the committed version now, known
- * without a turn in the transaction queue, so a read the cache can answer never waits behind
- * writes. undefined: not known that way (or the database is not answering); then the read takes
- * a turn.
- */
-export interface TableVersions {
-  current(table: string): Promise<string | undefined>;
-  read(tx: Tx, table: string): Promise<string | undefined>;
-  close(): Promise<void>;
 }
 
 /**

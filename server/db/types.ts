@@ -1,6 +1,5 @@
 /** The small database surface the server needs, implemented by PGlite and by a pg Pool. */
 import type { TurnKind } from './fair-scheduler.ts';
-import type { TableVersions } from './table-version.ts';
 
 export interface Tx {
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
@@ -26,6 +25,19 @@ export interface TransactionOptions {
    * table, which is what lets PGlite know a table's version without asking (table-version.ts).
    */
   kind?: TurnKind;
+}
+
+/**
+ * The versions the read cache compares with. `read` is the version inside a transaction, before its
+ * rows (the version a fresh answer is stored under); `current` is the committed version now, known
+ * without a turn in the transaction queue, so a read the cache can answer never waits behind
+ * writes. undefined: not known that way (or the database is not answering); then the read takes
+ * a turn. Kept here, beside Database, and implemented in table-version.ts, which needs Tx.
+ */
+export interface TableVersions {
+  current(table: string): Promise<string | undefined>;
+  read(tx: Tx, table: string): Promise<string | undefined>;
+  close(): Promise<void>;
 }
 
 export interface Database {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReadPlan } from '../rest/ast.ts';
-import { ReadCache, readCacheKey } from './read-cache.ts';
+import { ReadCache } from './read-cache.ts';
 
 const response = (body: string) => ({ status: 200, headers: { 'Content-Range': '0-0/*' }, body });
 
@@ -66,26 +65,5 @@ describe('ReadCache', () => {
     expect((await first).encoding).toBe('br');
     expect((await cache.compressed('k', r, 'gzip')).encoding).toBe('gzip');
     expect((await cache.compressed('k', r, undefined)).body).toBe(r.body);
-  });
-
-  it('keys reads by role: a service_role read is never served to anon, nor the reverse', () => {
-    const plan: ReadPlan = {
-      kind: 'read',
-      table: 'signatures',
-      select: [{ star: true }],
-      singular: false,
-      count: false,
-      filters: [],
-      order: [],
-      limit: 1000,
-      offset: 0,
-    };
-    const asService = readCacheKey('service_role', plan, {}, []);
-    const asAnon = readCacheKey('anon', plan, {}, []);
-    expect(asService).not.toBe(asAnon);
-    expect(readCacheKey('anon', plan, {}, [])).toBe(asAnon);
-    const cache = new ReadCache();
-    cache.set(asService, '7', response('[{"hidden":true}]'));
-    expect(cache.get(asAnon, '7')).toBeUndefined();
   });
 });

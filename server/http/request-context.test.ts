@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { checkPreRequestName, clientAddress, requestSettings } from './request-context.ts';
+import { clientAddress, requestSettings } from './request-context.ts';
 
 describe('clientAddress', () => {
   it.each<[string, string | undefined, string | undefined, number, string]>([
@@ -59,13 +59,5 @@ describe('requestSettings', () => {
       prefer: 'return=minimal',
       'x-many': 'a, b',
     });
-  });
-});
-
-describe('checkPreRequestName', () => {
-  it('accepts only schema.function', () => {
-    expect(() => checkPreRequestName('signwall.limit_inserts')).not.toThrow();
-    expect(() => checkPreRequestName('limit_inserts')).toThrow();
-    expect(() => checkPreRequestName('a.b(); drop table x; --')).toThrow();
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { isSqlError } from '../db/errors.ts';
 import { ApiError, fromSqlError, statusForSqlState } from './errors.ts';
 
 describe('statusForSqlState (PostgREST mapSQLtoHTTP)', () => {
@@ -86,15 +85,6 @@ describe('fromSqlError', () => {
     });
     expect(error.status).toBe(401);
     expect(error.headers).toEqual({ 'WWW-Authenticate': 'Bearer' });
-  });
-
-  it.each<[unknown, boolean]>([
-    [{ code: '22P02', message: 'x' }, true],
-    [{ code: 'ECONNREFUSED', message: 'x' }, false],
-    [new Error('x'), false],
-    [null, false],
-  ])('isSqlError(%j) → %s', (value, expected) => {
-    expect(isSqlError(value)).toBe(expected);
   });
 });
 

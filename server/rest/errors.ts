@@ -3,7 +3,17 @@
  * HTTP status a Postgres SQLSTATE becomes (v14 `Error.hs`, `pgErrorStatus`). supabase-js hands the body
  * to the app as `error`, so the shape and the status must match hosted Supabase exactly.
  */
-import type { SqlErrorLike } from '../db/errors.ts';
+
+/**
+ * An error Postgres raised, as any driver reports it: its SQLSTATE, message, and DETAIL and HINT
+ * when it gave them. Named here rather than taken from server/db, so the REST layer knows no driver.
+ */
+export interface PostgresError {
+  code: string;
+  message: string;
+  detail?: string | null;
+  hint?: string | null;
+}
 
 export interface ErrorBody {
   code: string | null;
@@ -138,7 +148,7 @@ export const gateway = {
  * HTTP status for a SQLSTATE, as PostgREST maps it, except where the database is busy rather than
  * broken: a wait that ran out (lock_timeout, statement_timeout), a transaction to try again
  * (serialization failure, deadlock), a server short of resources or not taking sessions. Those
- * answer 503 (with Retry-After, rest-route.ts) where PostgREST says 500, so a client can tell them
+ * answer 503 (with Retry-After, server/api/errors.ts) where PostgREST says 500, so a client can tell them
  * from a bug and retry. `authenticated` is false for the anon role, which turns 42501 into 401
  * (plus `WWW-Authenticate: Bearer`) instead of 403.
  */
@@ -193,7 +203,7 @@ export function statusForSqlState(code: string, message: string, authenticated: 
 }
 
 /** A Postgres error passed through as PostgREST does: SQLSTATE → code, DETAIL → details, HINT → hint. */
-export function fromSqlError(error: SqlErrorLike, authenticated = false): ApiError {
+export function fromSqlError(error: PostgresError, authenticated = false): ApiError {
   if (error.code === 'PGRST') return fromRaisedPgrst(error);
   const status = statusForSqlState(error.code, error.message, authenticated);
   const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
@@ -214,7 +224,7 @@ export function fromSqlError(error: SqlErrorLike, authenticated = false): ApiErr
  * MESSAGE holds the envelope as JSON (`code` and `message` required, `details` and `hint` optional),
  * DETAIL holds `{"status": n, "headers": {name: value}}`. Anything else is PostgREST's 500 PGRST121.
  */
-function fromRaisedPgrst(error: SqlErrorLike): ApiError {
+function fromRaisedPgrst(error: PostgresError): ApiError {
   const body = parseObject(error.message);
   const detail = parseObject(error.detail ?? '');
   const text = (value: unknown) => (typeof value === 'string' ? value : null);

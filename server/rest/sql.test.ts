@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnDef, Plan } from './ast.ts';
-import { quoteIdent as ident } from '../db/types.ts';
-import { arrayLiteral, buildStatement, orderClause, whereClause } from './sql.ts';
+import {
+  arrayLiteral,
+  buildStatement,
+  orderClause,
+  quoteIdent as ident,
+  whereClause,
+} from './sql.ts';
 
 const T = '"public"."signatures"';
 const COLUMNS: ColumnDef[] = [

@@ -4,7 +4,6 @@
  * come out exactly as PostgREST prints them (e.g. timestamptz as `…+00:00`). Identifiers are quoted;
  * values only ever travel as parameters, as text that Postgres casts (bad values → 22P02/22007).
  */
-import { quoteIdent as ident } from '../db/types.ts';
 import type { ColumnDef, Filter, OrderTerm, Output, Plan, SelectItem } from './ast.ts';
 
 export interface Statement {
@@ -12,6 +11,15 @@ export interface Statement {
   params: string[];
 }
 
+/**
+ * An SQL identifier, quoted. server/db has its own (for `SET LOCAL ROLE`): the statement text is
+ * built here, with no driver in sight, and the two layers share nothing but SQL's quoting rule.
+ */
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+const ident = quoteIdent;
 const qualified = (table: string) => `"public".${ident(table)}`;
 
 function selectList(table: string, items: SelectItem[]): string {

@@ -13,8 +13,8 @@
  *           the saves coming from 50 client addresses in turn;
  *   all     the three, interleaved (150 inserts each), to compare them under the same load.
  */
-import { INSERT_LIMIT_PRE_REQUEST } from '../../server/http/insert-limit.ts';
-import { applyRequestContext } from '../../server/http/request-context.ts';
+import { INSERT_LIMIT_PRE_REQUEST } from '../../server/db/insert-limit.ts';
+import { applyRequestContext } from '../../server/api/request-context.ts';
 import { migrate, TARGETS, type TestDb } from './support/databases.ts';
 
 const MODES = ['bare', 'context', 'limit'] as const;

@@ -6,8 +6,8 @@
  * is never limited, and that the API roles cannot touch the counters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSERT_LIMIT_PRE_REQUEST } from '../../server/http/insert-limit.ts';
-import { applyRequestContext } from '../../server/http/request-context.ts';
+import { INSERT_LIMIT_PRE_REQUEST } from '../../server/db/insert-limit.ts';
+import { applyRequestContext } from '../../server/api/request-context.ts';
 import { applyVersion, migrate, TARGETS, type TestDb } from './support/databases.ts';
 
 const VERSION = '20261123000200';

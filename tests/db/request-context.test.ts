@@ -1,10 +1,10 @@
 /**
- * PostgREST's request context as the server sets it (server/http/request-context.ts): the
+ * PostgREST's request context as the server sets it (server/api/request-context.ts): the
  * `request.*` settings live for the request's transaction only, and the pre-request function runs
  * after them, as the request's role, and can end the request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyRequestContext } from '../../server/http/request-context.ts';
+import { applyRequestContext } from '../../server/api/request-context.ts';
 import type { Tx } from '../../server/db/types.ts';
 import { TARGETS, type TestDb } from './support/databases.ts';
 

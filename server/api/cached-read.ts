@@ -12,9 +12,9 @@
  * it. A snapshot is at most the cache's max age (a minute) old; a read without one waits as long
  * as any request and answers the error.
  */
-import { isBusyError } from '../db/errors.ts';
 import type { Database } from '../db/types.ts';
-import type { CachedResponse, ReadCache } from './read-cache.ts';
+import type { CachedResponse, ReadCache } from '../http/read-cache.ts';
+import { isBusyError } from './errors.ts';
 
 /**
  * How long a read with a snapshot to fall back on waits for the fresh answer. A turn comes after at

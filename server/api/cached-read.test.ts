@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { acquireTimeout } from '../db/errors.ts';
+import { TurnTimeoutError } from '../db/errors.ts';
 import type { Database } from '../db/types.ts';
 import { CachedReads, SNAPSHOT_AFTER_MS } from './cached-read.ts';
-import { ReadCache, type CachedResponse } from './read-cache.ts';
+import { ReadCache, type CachedResponse } from '../http/read-cache.ts';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 const answer = (body: string): CachedResponse => ({ status: 200, headers: {}, body });
@@ -72,7 +72,7 @@ describe('CachedReads', () => {
     const busy = pendingTransaction(cache, '2');
     const reading = reads.read('k', 'signatures', busy.transaction);
     await tick();
-    busy.fail(acquireTimeout());
+    busy.fail(new TurnTimeoutError());
     expect((await reading).response.body).toBe('[1]');
     const broken = pendingTransaction(cache, '2');
     const failing = reads.read('k', 'signatures', broken.transaction);

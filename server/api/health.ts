@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DatabaseUnavailableError } from '../db/errors.ts';
 import type { Database } from '../db/types.ts';
-import { requestClientKey } from './client-key.ts';
+import { requestClientKey } from '../http/client-key.ts';
 
 const HEALTH_TIMEOUT_MS = 2_000;
 

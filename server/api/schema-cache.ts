@@ -3,7 +3,7 @@
  * type json_to_recordset's column list and to answer unknown body columns with PGRST204.
  */
 import type { ColumnDef, SchemaCache } from '../rest/ast.ts';
-import type { Database } from './types.ts';
+import type { Database } from '../db/types.ts';
 
 export async function loadSchemaCache(db: Database, tables: string[]): Promise<SchemaCache> {
   const rows = await db.transaction((tx) =>

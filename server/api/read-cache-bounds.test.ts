@@ -5,14 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaCache } from '../rest/ast.ts';
 import { parseRequest } from '../rest/parse.ts';
+import { ReadCache, stringBytes } from '../http/read-cache.ts';
 import {
   CACHEABLE_IN_LIST_MAX,
   CACHEABLE_QUERY_MAX_CHARS,
-  ReadCache,
   readCacheKey,
-  stringBytes,
   worthCaching,
-} from './read-cache.ts';
+} from './read-cache-key.ts';
 
 const schema: SchemaCache = new Map([
   [
