@@ -85,8 +85,6 @@ export function BoardScreen({ onBack, firstScreen }: BoardScreenProps) {
         wallLoading={!wall.complete}
         onBack={onBack}
         onToggle={toggle}
-        onZoomIn={zoomIn}
-        onZoomOut={zoomOut}
       />
       <ViewTools
         camera={camera}
@@ -94,6 +92,8 @@ export function BoardScreen({ onBack, firstScreen }: BoardScreenProps) {
         linkHref={viewLink.href}
         notify={notify}
         locked={locked}
+        onZoomIn={zoomIn}
+        onZoomOut={zoomOut}
       />
       <WallOverview camera={camera} signatures={signatures} />
       <PointerReadout ref={readoutRef} />
