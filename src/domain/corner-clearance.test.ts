@@ -8,6 +8,7 @@ import {
   wallCornersOnScreen,
 } from './corner-clearance.ts';
 import { WALL_SIZE } from './constants.ts';
+import type { Rect } from './geometry.ts';
 
 const DESKTOP: Size = { width: 1280, height: 720 };
 const PHONE: Size = { width: 390, height: 844 };
@@ -24,6 +25,8 @@ function clampedToward(corner: 'tl' | 'tr' | 'bl' | 'br', viewport: Size, scale 
 const DESKTOP_COLUMN = { x: 1224, y: 68, width: 44, height: 252 };
 /** The desktop's overview (button and map) at its home, bottom right. */
 const DESKTOP_OVERVIEW = { x: 1048, y: 456, width: 220, height: 168 };
+/** The phone's column (zoom in, zoom out, "More tools") at its home, under the toggle. */
+const PHONE_COLUMN = { x: 334, y: 68, width: 44, height: 148 };
 /** The phone's overview (button and map) at its home, bottom right. */
 const PHONE_OVERVIEW = { x: 226, y: 648, width: 152, height: 100 };
 
@@ -97,7 +100,7 @@ describe('sideClearOfCorners', () => {
       [Size, readonly { x: number; y: number; width: number; height: number }[]]
     > = [
       [DESKTOP, [DESKTOP_COLUMN, DESKTOP_OVERVIEW]],
-      [PHONE, [{ x: 334, y: 68, width: 44, height: 148 }, PHONE_OVERVIEW]],
+      [PHONE, [PHONE_COLUMN, PHONE_OVERVIEW]],
     ];
     for (const [viewport, homes] of groups) {
       for (const scale of [0.13, 0.25, 0.5, 0.8, 1]) {
@@ -114,8 +117,29 @@ describe('sideClearOfCorners', () => {
     }
   });
 
+  it('zoomed in, clears them up to 4× on a desktop and up to 1.5× on a phone', () => {
+    const cases: Array<[Size, number, readonly Rect[]]> = [
+      [DESKTOP, 4, [DESKTOP_COLUMN, DESKTOP_OVERVIEW]],
+      [PHONE, 1.5, [PHONE_COLUMN, PHONE_OVERVIEW]],
+    ];
+    for (const [viewport, most, homes] of cases) {
+      for (let step = 0; step <= 20; step++) {
+        const scale = 1 + ((most - 1) * step) / 20;
+        for (const corner of ['tl', 'tr', 'bl', 'br'] as const) {
+          const camera = clampedToward(corner, viewport, scale);
+          const corners = wallCornersOnScreen(camera, viewport);
+          for (const home of homes) {
+            const side = sideClearOfCorners(home, camera, viewport);
+            const placed = side === 'home' ? home : mirrorAcross(home, viewport);
+            expect(coveredCornerArea(placed, corners), `${corner} at ${scale}`).toBe(0);
+          }
+        }
+      }
+    }
+  });
+
   it('zoomed in so far that both sides cover the corner, takes the side covering less', () => {
-    const column = { x: 334, y: 68, width: 44, height: 148 };
+    const column = PHONE_COLUMN;
     // At 2.4× on a phone the top-right corner's 360 px reach x = 30: the mirror covers less.
     expect(sideClearOfCorners(column, clampedToward('tr', PHONE, 2.4), PHONE)).toBe('mirrored');
     // At 4× its 600 px cover the whole width: a tie, so home.
