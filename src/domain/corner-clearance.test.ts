@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampOffset, type CameraState, type Size } from './camera.ts';
+import { clampOffset, clampScale, type CameraState, type Size } from './camera.ts';
 import {
   CORNER_REACH,
   coveredCornerArea,
@@ -103,9 +103,9 @@ describe('sideClearOfCorners', () => {
       [PHONE, [PHONE_COLUMN, PHONE_OVERVIEW]],
     ];
     for (const [viewport, homes] of groups) {
-      for (const scale of [0.13, 0.25, 0.5, 0.8, 1]) {
+      for (const scale of [0.1, 0.2, 0.25, 0.3, 0.4, 0.5, 0.8, 1]) {
         for (const corner of ['tl', 'tr', 'bl', 'br'] as const) {
-          const camera = clampedToward(corner, viewport, Math.max(scale, viewport.width / 3200));
+          const camera = clampedToward(corner, viewport, clampScale(scale, viewport));
           const corners = wallCornersOnScreen(camera, viewport);
           for (const home of homes) {
             const side = sideClearOfCorners(home, camera, viewport);
