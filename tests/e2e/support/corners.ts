@@ -87,7 +87,7 @@ export async function whatCovers(page: Page, rect: Box): Promise<string[]> {
     ({ rect, controls }) => {
       const found = new Set<string>();
       for (const [name, selector] of controls) {
-        for (const el of document.querySelectorAll(selector)) {
+        for (const el of Array.from(document.querySelectorAll(selector))) {
           const b = el.getBoundingClientRect();
           const overlaps =
             b.width > 0 &&
@@ -99,7 +99,7 @@ export async function whatCovers(page: Page, rect: Box): Promise<string[]> {
         }
       }
       const wall = document.querySelector('[role="application"]');
-      const specControls = [...document.querySelectorAll('.board-back, .board-toggle')];
+      const specControls = Array.from(document.querySelectorAll('.board-back, .board-toggle'));
       for (let y = rect.y + 0.5; y < rect.y + rect.height; y += 5) {
         for (let x = rect.x + 0.5; x < rect.x + rect.width; x += 5) {
           const hit = document.elementFromPoint(x, y);
@@ -118,7 +118,7 @@ export async function whatCovers(page: Page, rect: Box): Promise<string[]> {
 export async function ourControlBoxes(page: Page): Promise<Array<{ name: string; box: Box }>> {
   return page.evaluate((controls) => {
     return controls.flatMap(([name, selector]) =>
-      [...document.querySelectorAll(selector)].flatMap((el) => {
+      Array.from(document.querySelectorAll(selector)).flatMap((el) => {
         const b = el.getBoundingClientRect();
         return b.width > 0 && b.height > 0
           ? [{ name, box: { x: b.left, y: b.top, width: b.width, height: b.height } }]
