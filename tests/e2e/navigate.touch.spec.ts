@@ -1,7 +1,8 @@
 /**
  * Issue 13 on a phone (390×844 at DPR 3, touch): the view in the URL, "Share this view" (share
- * sheet and clipboard), "Find a free spot", the "Wall overview", "Download PNG", the arrow keys,
- * the wall's edge, and a layout where no control covers another, the caption box or the readout.
+ * sheet and clipboard), "Find a free spot", the "Wall overview", "Download PNG" (the three tools
+ * folded behind "More tools"), the arrow keys, the wall's edge, and a layout where no control
+ * covers another, the caption box or the readout.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, line, test, TOASTS } from './support/board.ts';
@@ -11,6 +12,7 @@ import {
   overviewPoint,
   screenPixels,
   seedTile,
+  tapTool,
   viewHash,
   wallRegion,
   WALL_HEX,
@@ -45,7 +47,7 @@ test('"Share this view" copies the link where there is no share sheet', async ({
   // Headless Chromium on Linux has no share sheet: this is the real clipboard path.
   expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined');
   await board.touchPanBy(-100, -100);
-  await page.getByRole('button', { name: 'Share this view' }).tap();
+  await tapTool(page, 'Share this view');
   await expect(board.toast).toHaveText('Link copied!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
     `${board.wall.url}/#x=295&y=522&zoom=1`,
@@ -68,7 +70,7 @@ test('"Share this view" opens the share sheet with the link where there is one',
   });
   await board.open();
   await board.touchPanBy(-100, -50);
-  await page.getByRole('button', { name: 'Share this view' }).tap();
+  await tapTool(page, 'Share this view');
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared))
     .toEqual([{ title: 'signwall', url: `${board.wall.url}/#x=295&y=472&zoom=1` }]);
@@ -82,7 +84,7 @@ test('"Find a free spot" centres the hole of a nearly full wall; a full wall say
 }) => {
   await fillWall(board.wall, [2, 3]);
   await board.open();
-  await page.getByRole('button', { name: 'Find a free spot' }).tap();
+  await tapTool(page, 'Find a free spot');
   await expect.poll(() => board.wallAt([195, 422])).toEqual([1700, 1660]);
 
   await seedTile(board.wall, 2, 3);
@@ -90,7 +92,7 @@ test('"Find a free spot" centres the hole of a nearly full wall; a full wall say
   await page.getByRole('button', { name: 'Sign!' }).tap();
   await expect.poll(() => board.toastsShown()).toContain(TOASTS.loaded);
   const before = await board.camera();
-  await page.getByRole('button', { name: 'Find a free spot' }).tap();
+  await tapTool(page, 'Find a free spot');
   await expect(board.toast).toHaveText('No free spot on the wall.');
   expect(await board.camera()).toEqual(before);
 });
@@ -103,7 +105,7 @@ test('a tap on the overview centres the view there; the overview folds away', as
   const [x, y] = await overviewPoint(page, 0.75, 0.25);
   await page.touchscreen.tap(x, y);
   const centre = await board.wallAt([195, 422]);
-  // One map pixel is about 25 wall pixels.
+  // One map pixel is about 33 wall pixels.
   expect(Math.abs(centre[0] - 2400)).toBeLessThan(30);
   expect(Math.abs(centre[1] - 800)).toBeLessThan(30);
 
@@ -116,7 +118,7 @@ test('a tap on the overview centres the view there; the overview folds away', as
 test('"Download PNG" leads to the export', async ({ board, page }) => {
   await board.open();
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download PNG' }).tap();
+  await tapTool(page, 'Download PNG', 'link');
   await expect(page).toHaveURL(`${board.wall.url}/export`);
   expect((await download).suggestedFilename()).toBe('canvas-signatures.png');
 });
@@ -177,6 +179,7 @@ function boardParts(page: Page): Record<string, Locator> {
     toggle: page.getByRole('button', { name: /^(Sign|Pan)$/ }),
     zoomIn: button('Zoom in'),
     zoomOut: button('Zoom out'),
+    moreTools: button('More tools'),
     share: button('Share this view'),
     freeSpot: button('Find a free spot'),
     png: page.getByRole('link', { name: 'Download PNG' }),
@@ -194,6 +197,8 @@ test('every control fits the phone, 44 px or more, covering no other, the readou
   await page.getByRole('button', { name: 'Sign', exact: true }).tap();
   await board.touchStroke(line([100, 500], [250, 560]));
   await expect(board.captionBox).toBeVisible();
+  // The tools open beside "More tools", clear of the caption box too.
+  await page.getByRole('button', { name: 'More tools' }).tap();
 
   const boxes: Array<[string, Box]> = [];
   for (const [name, locator] of Object.entries(boardParts(page))) {

@@ -109,8 +109,6 @@ export function BoardScreen({ onBack, firstScreen }: BoardScreenProps) {
         wallLoading={!wall.complete}
         onBack={onBack}
         onToggle={toggle}
-        onZoomIn={zoomIn}
-        onZoomOut={zoomOut}
       />
       <ViewTools
         camera={camera}
@@ -118,6 +116,8 @@ export function BoardScreen({ onBack, firstScreen }: BoardScreenProps) {
         linkHref={viewLink.href}
         notify={notify}
         locked={board.locked}
+        onZoomIn={zoomIn}
+        onZoomOut={zoomOut}
       />
       <WallOverview camera={camera} signatures={signatures} />
       <PointerReadout watchPointer={machine.watchPointer} />

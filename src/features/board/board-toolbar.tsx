@@ -1,6 +1,6 @@
 /**
- * The board's controls: back to the welcome card (top left), the mode toggle (top right) and the
- * zoom buttons under it.
+ * The spec's own controls (§2): back to the welcome card (top left) and the mode toggle (top
+ * right). The zoom and tool buttons we added live in view-tools.tsx.
  */
 import type { BoardMode } from '../../domain/board.ts';
 
@@ -12,8 +12,6 @@ export interface BoardToolbarProps {
   wallLoading?: boolean;
   onBack: () => void;
   onToggle: () => void;
-  onZoomIn: () => void;
-  onZoomOut: () => void;
 }
 
 export function BoardToolbar({
@@ -22,8 +20,6 @@ export function BoardToolbar({
   wallLoading = false,
   onBack,
   onToggle,
-  onZoomIn,
-  onZoomOut,
 }: BoardToolbarProps) {
   return (
     <>
@@ -46,25 +42,6 @@ export function BoardToolbar({
         onClick={onToggle}
       >
         {mode === 'pan' ? 'Sign' : 'Pan'}
-      </button>
-      {/* Zooming never changes the board's state, so it stays available while drawing. */}
-      <button
-        type="button"
-        className="board-button board-zoom board-zoom-in"
-        aria-label="Zoom in"
-        title="Zoom in (+)"
-        onClick={onZoomIn}
-      >
-        +
-      </button>
-      <button
-        type="button"
-        className="board-button board-zoom board-zoom-out"
-        aria-label="Zoom out"
-        title="Zoom out (−)"
-        onClick={onZoomOut}
-      >
-        −
       </button>
     </>
   );

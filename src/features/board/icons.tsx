@@ -57,3 +57,13 @@ export function OverviewIcon() {
     </Icon>
   );
 }
+
+export function MoreToolsIcon() {
+  return (
+    <Icon>
+      <circle cx="5.5" cy="12" r="1.2" fill="currentColor" />
+      <circle cx="12" cy="12" r="1.2" fill="currentColor" />
+      <circle cx="18.5" cy="12" r="1.2" fill="currentColor" />
+    </Icon>
+  );
+}

@@ -1,17 +1,21 @@
 /**
- * The board's way-finding buttons, under the zoom buttons (in a row at the bottom left on a
- * phone): "Share this view", "Find a free spot" and "Download PNG" (the export route).
+ * The board's own column of buttons under the mode toggle: zoom in and out, then "Share this
+ * view", "Find a free spot" and "Download PNG" (the export route). On a compact screen (a phone)
+ * the three tools fold behind one "More tools" button, so that the controls cover little of the
+ * wall when the board opens (issue 20). The column steps to the left edge while the wall's
+ * top-right corner lies under it (use-side-clear-of-corners.ts).
  */
 import './navigation.css';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { TOAST } from '../../domain/constants.ts';
 import { centreOf, findFreeSpot } from '../../domain/free-spot.ts';
 import type { Signature } from '../../domain/signature.ts';
 import { cameraCentredOn, viewCentre } from '../../domain/view-link.ts';
-import { DownloadIcon, FreeSpotIcon, ShareIcon } from './icons.tsx';
+import { DownloadIcon, FreeSpotIcon, MoreToolsIcon, ShareIcon } from './icons.tsx';
 import { shareLink } from './share-link.ts';
 import type { Camera } from './input/camera.ts';
+import { useSideClearOfCorners } from './use-side-clear-of-corners.ts';
 
 export interface ViewToolsProps {
   camera: Camera | null;
@@ -21,17 +25,55 @@ export interface ViewToolsProps {
   notify: (text: string) => void;
   /** A stroke or caption is in progress: leaving for the export would lose it. */
   locked: boolean;
+  onZoomIn: () => void;
+  onZoomOut: () => void;
 }
 
-export function ViewTools({ camera, signatures, linkHref, notify, locked }: ViewToolsProps) {
+/** Open until a tool is chosen, the button is pressed again, Escape, or a press elsewhere. */
+function useFoldedMenu(columnRef: RefObject<HTMLElement | null>) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!open) return undefined;
+    const closeOutside = (e: PointerEvent) => {
+      if (!columnRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const closeOnEscape = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOutside);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [open, columnRef]);
+  return [open, setOpen] as const;
+}
+
+export function ViewTools({
+  camera,
+  signatures,
+  linkHref,
+  notify,
+  locked,
+  onZoomIn,
+  onZoomOut,
+}: ViewToolsProps) {
+  const columnRef = useRef<HTMLDivElement>(null);
+  const side = useSideClearOfCorners(camera, columnRef);
+  const [open, setOpen] = useFoldedMenu(columnRef);
+  const menuId = useId();
+
   const share = useCallback(() => {
+    setOpen(false);
     void shareLink(linkHref(), document.title).then((outcome) => {
       if (outcome === 'copied') notify(TOAST.linkCopied);
       else if (outcome === 'failed') notify(TOAST.linkNotCopied);
     });
-  }, [linkHref, notify]);
+  }, [linkHref, notify, setOpen]);
 
   const findSpot = useCallback(() => {
+    setOpen(false);
     const now = camera?.current();
     if (!camera || !now) return;
     const spot = findFreeSpot(
@@ -43,40 +85,73 @@ export function ViewTools({ camera, signatures, linkHref, notify, locked }: View
       return;
     }
     camera.moveTo(cameraCentredOn(centreOf(spot), now.camera.scale, now.viewport));
-  }, [camera, signatures, notify]);
+  }, [camera, signatures, notify, setOpen]);
 
   return (
-    <div className="board-tools">
+    <div ref={columnRef} className="board-tools" data-side={side}>
+      {/* Zooming never changes the board's state, so it stays available while drawing. */}
       <button
         type="button"
-        className="board-button board-tool"
-        aria-label="Share this view"
-        title="Share this view"
-        onClick={share}
+        className="board-button board-zoom"
+        aria-label="Zoom in"
+        title="Zoom in (+)"
+        onClick={onZoomIn}
       >
-        <ShareIcon />
+        +
       </button>
       <button
         type="button"
-        className="board-button board-tool"
-        aria-label="Find a free spot"
-        title="Find a free spot"
-        onClick={findSpot}
+        className="board-button board-zoom"
+        aria-label="Zoom out"
+        title="Zoom out (−)"
+        onClick={onZoomOut}
       >
-        <FreeSpotIcon />
+        −
       </button>
-      <Link
-        to="/export"
-        className="board-button board-tool"
-        aria-label="Download PNG"
-        title={locked ? 'Save or cancel your signature first' : 'Download PNG'}
-        aria-disabled={locked || undefined}
-        onClick={(e) => {
-          if (locked) e.preventDefault();
-        }}
+      {/* Shown on compact screens only (navigation.css); elsewhere the tools are always out. */}
+      <button
+        type="button"
+        className="board-button board-tools-more"
+        aria-label="More tools"
+        title="Share, find a free spot, download"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
       >
-        <DownloadIcon />
-      </Link>
+        <MoreToolsIcon />
+      </button>
+      <div id={menuId} className="board-tools-menu" data-open={open}>
+        <button
+          type="button"
+          className="board-button board-tool"
+          aria-label="Share this view"
+          title="Share this view"
+          onClick={share}
+        >
+          <ShareIcon />
+        </button>
+        <button
+          type="button"
+          className="board-button board-tool"
+          aria-label="Find a free spot"
+          title="Find a free spot"
+          onClick={findSpot}
+        >
+          <FreeSpotIcon />
+        </button>
+        <Link
+          to="/export"
+          className="board-button board-tool"
+          aria-label="Download PNG"
+          title={locked ? 'Save or cancel your signature first' : 'Download PNG'}
+          aria-disabled={locked || undefined}
+          onClick={(e) => {
+            if (locked) e.preventDefault();
+          }}
+        >
+          <DownloadIcon />
+        </Link>
+      </div>
     </div>
   );
 }

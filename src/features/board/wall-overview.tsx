@@ -2,7 +2,9 @@
  * "Wall overview": the whole wall in small, signatures as marks and the current view as a
  * rectangle; a click or tap centres the view on that point. The marks are painted on a small 2D
  * canvas only when the signatures change; the view rectangle is a DOM box moved from the camera's
- * move listener, so a pan renders nothing in React. It can be folded away to its button.
+ * move listener, so a pan renders nothing in React. It can be folded away to its button. It sits
+ * bottom right, and steps to the bottom left while the wall's bottom-right corner lies under it
+ * (use-side-clear-of-corners.ts): the map must never hide the part of the wall it helps to reach.
  */
 import './navigation.css';
 import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
@@ -13,6 +15,7 @@ import { cameraCentredOn } from '../../domain/view-link.ts';
 import { visibleWallRect } from '../../domain/camera.ts';
 import { OverviewIcon } from './icons.tsx';
 import type { Camera } from './input/camera.ts';
+import { useSideClearOfCorners } from './use-side-clear-of-corners.ts';
 
 /** A mark is never smaller than this (CSS px), so a lone small signature still shows. */
 const MIN_MARK = 1.5;
@@ -45,6 +48,8 @@ export function WallOverview({ camera, signatures }: WallOverviewProps) {
   const panelId = useId();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const viewRef = useRef<HTMLDivElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const side = useSideClearOfCorners(camera, sectionRef);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -90,7 +95,13 @@ export function WallOverview({ camera, signatures }: WallOverviewProps) {
   );
 
   return (
-    <section className="board-overview" aria-label="Wall overview" data-open={open}>
+    <section
+      ref={sectionRef}
+      className="board-overview"
+      aria-label="Wall overview"
+      data-open={open}
+      data-side={side}
+    >
       <button
         type="button"
         className="board-button board-overview-toggle"

@@ -86,3 +86,12 @@ export async function overviewPoint(page: Page, fx: number, fy: number): Promise
   const box = (await page.getByTestId('overview-map').boundingBox())!;
   return [box.x + box.width * fx, box.y + box.height * fy];
 }
+
+/**
+ * Taps one of the tools a phone folds behind "More tools" (issue 20): opens them, then taps it.
+ * `role` is 'link' for "Download PNG".
+ */
+export async function tapTool(page: Page, name: string, role: 'button' | 'link' = 'button') {
+  await page.getByRole('button', { name: 'More tools' }).tap();
+  await page.getByRole(role, { name }).tap();
+}
