@@ -6,7 +6,7 @@
  */
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { MAX_BODY_BYTES } from '../src/domain/constants.ts';
+import { MAX_BODY_BYTES } from '../src/domain/rules.ts';
 import { sendError } from './api/errors.ts';
 import { registerHealth } from './api/health.ts';
 import { registerRest } from './api/rest-route.ts';

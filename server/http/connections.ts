@@ -14,7 +14,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { MAX_BODY_BYTES } from '../../src/domain/constants.ts';
+import { MAX_BODY_BYTES } from '../../src/domain/rules.ts';
 import type { Logger } from '../log.ts';
 import { busyAnswer, drainBody, type BusyReason } from './busy-answer.ts';
 import { ConnectionCounts, UnsentBytes } from './client-tables.ts';

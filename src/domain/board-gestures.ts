@@ -5,7 +5,7 @@
  * Points arrive as screen points and are turned into wall points by the state's camera.
  */
 import { clampOffset, worldPointAt, zoomAround } from './camera.ts';
-import { TOAST } from './constants.ts';
+import { TOAST } from './presentation.ts';
 import { addPoint, MIN_STROKE_POINTS, startStroke, tallyAsSaved } from './drawing-limits.ts';
 import { screenPoint, type ScreenPoint, type WorldPoint } from './geometry.ts';
 import {

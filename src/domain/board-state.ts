@@ -5,7 +5,7 @@
  * drawing, captioning and saving. Transitions are in board.ts and board-gestures.ts.
  */
 import type { CameraState, Offset, Size } from './camera.ts';
-import { TOAST } from './constants.ts';
+import { TOAST } from './presentation.ts';
 import type { DrawingTally, SignatureLimit } from './drawing-limits.ts';
 import type { ScreenPoint, Stroke, WorldPoint } from './geometry.ts';
 import { nextToast, type Toast } from './toast.ts';

@@ -10,7 +10,7 @@ import {
   type BoardEvent,
   type BoardState,
 } from './board.ts';
-import { TOAST } from './constants.ts';
+import { TOAST } from './presentation.ts';
 import { screenPoint, type Stroke } from './geometry.ts';
 import { createOutlineIndex } from './outline-index.ts';
 

@@ -13,7 +13,7 @@ import {
   type Offset,
   type Size,
 } from './camera.ts';
-import { TOAST } from './constants.ts';
+import { TOAST } from './presentation.ts';
 import { screenPoint, type ScreenPoint, type Stroke } from './geometry.ts';
 import { gestureTransition, type GestureEvent } from './board-gestures.ts';
 import type { SavingOutlines } from './simplify.ts';

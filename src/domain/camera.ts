@@ -3,7 +3,7 @@
  * position of the wall's top-left corner, so it is always ≤ 0 while the wall is larger than the
  * viewport (spec §4: between 0 and viewport size minus canvas size).
  */
-import { WALL_SIZE } from './constants.ts';
+import { WALL_SIZE } from './rules.ts';
 import { worldPoint, type Rect, type ScreenPoint, type WorldPoint } from './geometry.ts';
 import { wallPoint } from './signature.ts';
 

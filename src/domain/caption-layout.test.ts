@@ -8,7 +8,7 @@ import {
   graphemesOf,
   type MeasureText,
 } from './caption-layout.ts';
-import { CAPTION_STYLE } from './constants.ts';
+import { CAPTION_STYLE } from './presentation.ts';
 
 /**
  * A stand-in for measureText with a bold 14 px font's proportions: marks draw nothing, an

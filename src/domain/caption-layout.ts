@@ -11,7 +11,7 @@
  *   lines, the last one ending in '…' when the rest does not fit. Widths come from a `measure`
  *   function (the canvas's measureText when painting), so the wrapping matches the glyphs drawn.
  */
-import { CAPTION_STYLE } from './constants.ts';
+import { CAPTION_STYLE } from './presentation.ts';
 import type { Rect } from './geometry.ts';
 
 /** The width of a text as the caption's font draws it, in wall pixels. */

@@ -7,7 +7,7 @@ import {
   sideClearOfCorners,
   wallCornersOnScreen,
 } from './corner-clearance.ts';
-import { WALL_SIZE } from './constants.ts';
+import { WALL_SIZE } from './rules.ts';
 import type { Rect } from './geometry.ts';
 
 const DESKTOP: Size = { width: 1280, height: 720 };

@@ -7,7 +7,7 @@
  * Pure: the caller measures the group on screen and applies the answer.
  */
 import type { CameraState, Size } from './camera.ts';
-import { WALL_SIZE } from './constants.ts';
+import { WALL_SIZE } from './rules.ts';
 import type { Rect } from './geometry.ts';
 
 /** How much of each wall corner must always be reachable: this many wall pixels square. */

@@ -10,7 +10,7 @@
  * for the rest. The stroke in progress is counted as drawn, which is never less than what it
  * saves as.
  */
-import { MAX_POINTS, MAX_STROKE_LENGTH, MAX_STROKES } from './constants.ts';
+import { MAX_POINTS, MAX_STROKE_LENGTH, MAX_STROKES } from './rules.ts';
 import { segmentLength, strokesLength, type Point, type Stroke } from './geometry.ts';
 import { strokesToSave, type SavingOutlines } from './simplify.ts';
 import { extendExtent, extentFits, extentOf, type Extent } from './signature-size.ts';

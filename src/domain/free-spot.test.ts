@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WALL_SIZE } from './constants.ts';
+import { WALL_SIZE } from './rules.ts';
 import { centreOf, findFreeSpot, FREE_SPOT_SIZE } from './free-spot.ts';
 import { rectsMeet, type Rect } from './geometry.ts';
 

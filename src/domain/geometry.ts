@@ -3,7 +3,7 @@
  * refused (docs/architecture.md §3). The SQL rules in supabase/migrations implement the same tests, and both
  * are checked against tests/vectors/geometry.json.
  */
-import { OUTLINE_PADDING } from './constants.ts';
+import { OUTLINE_PADDING } from './rules.ts';
 
 /** A point in wall coordinates: `[x, y]`. */
 export type Point = readonly [number, number];

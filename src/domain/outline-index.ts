@@ -3,7 +3,7 @@
  * every signature: used for the drawing hit tests on every pointer move, and to find what each
  * tile of the board paints (over the signatures' painted extents).
  */
-import { WALL_SIZE } from './constants.ts';
+import { WALL_SIZE } from './rules.ts';
 import { pointInRect, rectsMeet, segmentMeetsRect, type Point, type Rect } from './geometry.ts';
 
 const CELL = 200;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SIGNATURE_HEIGHT, MAX_SIGNATURE_WIDTH } from './constants.ts';
+import { MAX_SIGNATURE_HEIGHT, MAX_SIGNATURE_WIDTH } from './rules.ts';
 import { extendExtent, extentFits, extentOf } from './signature-size.ts';
 
 describe('the size rule', () => {

@@ -3,7 +3,7 @@
  * before padding, is at most MAX_SIGNATURE_WIDTH × MAX_SIGNATURE_HEIGHT wall pixels. The database
  * refuses bigger new rows; the board uses the same test to keep a pending signature within it.
  */
-import { MAX_SIGNATURE_HEIGHT, MAX_SIGNATURE_WIDTH } from './constants.ts';
+import { MAX_SIGNATURE_HEIGHT, MAX_SIGNATURE_WIDTH } from './rules.ts';
 import type { Point, Stroke } from './geometry.ts';
 
 /** The points' bounding box (no padding): the extent the size rule measures. */

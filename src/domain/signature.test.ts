@@ -7,7 +7,7 @@ import {
   MAX_SIGNATURE_WIDTH,
   MAX_STROKE_LENGTH,
   MAX_STROKES,
-} from './constants.ts';
+} from './rules.ts';
 import type { Point, Stroke } from './geometry.ts';
 import {
   findSignatureProblem,

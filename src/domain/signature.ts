@@ -8,7 +8,7 @@ import {
   MAX_STROKE_LENGTH,
   MAX_STROKES,
   WALL_SIZE,
-} from './constants.ts';
+} from './rules.ts';
 import { COMBINING_MARK_RANGES } from './combining-marks.ts';
 import { outlineOf, strokesLength, type Point, type Rect, type Stroke } from './geometry.ts';
 import { extentFits, extentOf } from './signature-size.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { captionBaseline, captionBox } from './caption-layout.ts';
-import { CAPTION_STYLE, WALL_SIZE } from './constants.ts';
+import { WALL_SIZE } from './rules.ts';
+import { CAPTION_STYLE } from './presentation.ts';
 import {
   TILE_PIXELS,
   grow,

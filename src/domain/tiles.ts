@@ -9,7 +9,7 @@
  * level is scaled by at most √2.
  */
 import { captionBox } from './caption-layout.ts';
-import { WALL_SIZE } from './constants.ts';
+import { WALL_SIZE } from './rules.ts';
 import type { Rect } from './geometry.ts';
 
 /**

@@ -5,7 +5,7 @@
  * unreadable x or y ignores the hash, anything out of range is clamped.
  */
 import { clampOffset, clampScale, MAX_SCALE, type CameraState, type Size } from './camera.ts';
-import { WALL_SIZE } from './constants.ts';
+import { WALL_SIZE } from './rules.ts';
 import type { Point } from './geometry.ts';
 
 export interface ViewLink {

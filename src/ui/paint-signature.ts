@@ -6,7 +6,7 @@
  *
  * Coordinates are wall pixels: the caller sets the context's transform (tile origin, zoom level).
  */
-import { CAPTION_STYLE, STROKE_STYLE, defaultCaption } from '../domain/constants.ts';
+import { CAPTION_STYLE, STROKE_STYLE, defaultCaption } from '../domain/presentation.ts';
 import { captionBaseline, captionBox, captionLines } from '../domain/caption-layout.ts';
 import type { Signature } from '../domain/signature.ts';
 

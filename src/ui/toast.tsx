@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { TOAST_TIMEOUT_MS } from '../domain/constants.ts';
+import { TOAST_TIMEOUT_MS } from '../domain/presentation.ts';
 import type { Toast } from '../domain/toast.ts';
 import './toast.css';
 

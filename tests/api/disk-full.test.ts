@@ -13,7 +13,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_POINTS } from '../../src/domain/constants.ts';
+import { MAX_POINTS } from '../../src/domain/rules.ts';
 import { copyMigratedPgliteData } from '../support/pglite-template.ts';
 import { captureLogger } from '../support/db-server.ts';
 import { spawnServer, type ServerProcess } from '../support/server-process.ts';

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_POINTS, MAX_STROKE_LENGTH } from '../../src/domain/constants.ts';
+import { MAX_POINTS, MAX_STROKE_LENGTH } from '../../src/domain/rules.ts';
 import { backends, clientFrom, startServer, type Target, type TestServer } from './harness.ts';
 
 /**

@@ -3,7 +3,7 @@
  * it was. Requests go through supabase-js where it can express them, raw fetch where it cannot.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../src/domain/constants.ts';
+import { MAX_BODY_BYTES } from '../../src/domain/rules.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../../server/app.ts';

@@ -4,7 +4,7 @@
  * signature in the way. Requests go through supabase-js and through raw fetch.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES, MAX_POINTS } from '../../src/domain/constants.ts';
+import { MAX_BODY_BYTES, MAX_POINTS } from '../../src/domain/rules.ts';
 import { backends, useServer } from './harness.ts';
 import {
   postRaw,

@@ -7,7 +7,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { MAX_POINTS, MAX_STROKES } from '../../src/domain/constants.ts';
+import { MAX_POINTS, MAX_STROKES } from '../../src/domain/rules.ts';
 import { backends, useServer, type TestServer } from './harness.ts';
 
 const BUDGET = 8 * 1024 * 1024;

@@ -9,7 +9,7 @@
  */
 import { loadavg } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_POINTS, MAX_STROKE_LENGTH, MAX_STROKES } from '../../src/domain/constants.ts';
+import { MAX_POINTS, MAX_STROKE_LENGTH, MAX_STROKES } from '../../src/domain/rules.ts';
 import { strokesLength, type Point } from '../../src/domain/geometry.ts';
 import { MAX_OPEN_BRACKETS, MAX_SIGNATURE_TEXT_BYTES } from '../../src/domain/signature.ts';
 import { signatureAt } from '../support/grid.ts';

@@ -4,7 +4,7 @@
  * true, and the isolation level the overlap check relies on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_POINTS } from '../../src/domain/constants.ts';
+import { MAX_POINTS } from '../../src/domain/rules.ts';
 import { migrate, TARGETS, type TestDb } from './support/databases.ts';
 
 describe.each(TARGETS)('insert guard on $kind', ({ open }) => {

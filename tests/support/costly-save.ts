@@ -9,7 +9,7 @@
  * its last point lands on a dot, so the database checks the whole path and then refuses the save
  * (409). Refused, it can be sent forever.
  */
-import { MAX_POINTS, MAX_STROKE_LENGTH } from '../../src/domain/constants.ts';
+import { MAX_POINTS, MAX_STROKE_LENGTH } from '../../src/domain/rules.ts';
 import {
   corridorField,
   corridorPathOfLength,

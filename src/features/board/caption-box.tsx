@@ -5,7 +5,7 @@
  * buttons.
  */
 import { useId, type KeyboardEvent } from 'react';
-import { MAX_CAPTION_LENGTH } from '../../domain/constants.ts';
+import { MAX_CAPTION_LENGTH } from '../../domain/rules.ts';
 import './compose.css';
 
 export interface CaptionBoxProps {

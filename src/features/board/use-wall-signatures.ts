@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { BoardEvent } from '../../domain/board.ts';
-import { TOAST } from '../../domain/constants.ts';
+import { TOAST } from '../../domain/presentation.ts';
 import type { Rect } from '../../domain/geometry.ts';
 import { useLiveSignatures } from '../../data/live-signatures.ts';
 import { useRemovedSignatures } from '../../data/removed-signatures.ts';

@@ -6,7 +6,7 @@
  */
 import './navigation.css';
 import { useEffect, useRef } from 'react';
-import { WALL_SIZE } from '../../domain/constants.ts';
+import { WALL_SIZE } from '../../domain/rules.ts';
 import type { Camera } from './input/camera.ts';
 
 export function WallEdge({ camera }: { camera: Camera | null }) {

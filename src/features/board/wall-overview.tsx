@@ -8,7 +8,7 @@
  */
 import './navigation.css';
 import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
-import { WALL_SIZE } from '../../domain/constants.ts';
+import { WALL_SIZE } from '../../domain/rules.ts';
 import type { Rect } from '../../domain/geometry.ts';
 import type { Signature } from '../../domain/signature.ts';
 import { cameraCentredOn } from '../../domain/view-link.ts';

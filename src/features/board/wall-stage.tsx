@@ -12,7 +12,7 @@ import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { Group, Layer, Line, Stage } from 'react-konva/lib/ReactKonvaCore';
 import type { BoardMode } from '../../domain/board.ts';
 import type { Size } from '../../domain/camera.ts';
-import { STROKE_STYLE } from '../../domain/constants.ts';
+import { STROKE_STYLE } from '../../domain/presentation.ts';
 import type { Signature } from '../../domain/signature.ts';
 import type { Stroke } from '../../domain/geometry.ts';
 import type { BoardMachine } from './input/board-machine.ts';

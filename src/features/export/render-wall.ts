@@ -5,7 +5,8 @@
  * time (issue 12). Memory (docs/research/konva.md §3): the only big allocation is one 3200×3200
  * canvas at pixel ratio 1 (41 MB), released as soon as the PNG is encoded.
  */
-import { WALL_BACKGROUND, WALL_SIZE } from '../../domain/constants.ts';
+import { WALL_SIZE } from '../../domain/rules.ts';
+import { WALL_BACKGROUND } from '../../domain/presentation.ts';
 import type { Signature } from '../../domain/signature.ts';
 import { paintSignature, prepareSignaturePaint } from '../../ui/paint-signature.ts';
 import { measureStep, nextMacrotask } from './timing.ts';

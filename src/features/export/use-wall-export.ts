@@ -4,7 +4,7 @@
  * redirect delay. Returns the toast to show.
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { EXPORT_FILE_NAME, EXPORT_REDIRECT_MS } from '../../domain/constants.ts';
+import { EXPORT_FILE_NAME, EXPORT_REDIRECT_MS } from '../../domain/presentation.ts';
 import { exportReducer, initialExportState, redirectsHome } from '../../domain/export-flow.ts';
 import type { Toast } from '../../domain/toast.ts';
 import { useSignatures } from '../../data/signatures.ts';

@@ -5,7 +5,7 @@
  * from the outlines on either side, so it touches none (the database accepts it); the `touching`
  * variant ends its last point on an outline (refused).
  */
-import { MAX_POINTS, MAX_STROKE_LENGTH } from '../../../src/domain/constants.ts';
+import { MAX_POINTS, MAX_STROKE_LENGTH } from '../../../src/domain/rules.ts';
 import type { TestDb } from './databases.ts';
 
 export const PITCH = 70;

@@ -4,7 +4,7 @@
  * machine and the real transitions. Screen and wall coincide at the start (scale 1, offset 0).
  */
 import { describe, expect, it } from 'vitest';
-import { TOAST } from '../../../domain/constants.ts';
+import { TOAST } from '../../../domain/presentation.ts';
 import { BoardDriver, BUTTON, TEXT_INPUT } from './board-driver.ts';
 
 /** A driver in drawing mode. */

@@ -1,33 +1,15 @@
 /**
- * Every number and text of the product that more than one place needs (spec §9, docs/architecture.md §3).
- * The SQL rules in supabase/migrations repeat the limits; tests keep the two in step.
+ * How the product looks and speaks: stroke and caption styles, colours, the toasts' words (spec §4
+ * and §8, word for word) and timings. Only the browser uses these; the limits they quote are the
+ * rules' (rules.ts).
  */
-
-/** The wall is a square of this many wall pixels. */
-export const WALL_SIZE = 3200;
-/** An outline is the points' bounding box grown by this much on every side. */
-export const OUTLINE_PADDING = 10;
-
-/**
- * A signature's points span at most this many wall pixels (its bounding box before padding), so
- * no single save can claim the wall. Enforced by the database for new rows; old rows are kept.
- */
-export const MAX_SIGNATURE_WIDTH = 800;
-export const MAX_SIGNATURE_HEIGHT = 600;
-
-export const MAX_STROKES = 64;
-/**
- * Points and length of strokes per signature: what bounds the database's work on a save (issue
- * 19: its overlap check walks the strokes, so every save is decided in a bounded time). A real
- * signature saves ~30 points and a few hundred to a few thousand px of strokes; these leave an
- * elaborate drawing plenty of room. Counted as saved (strokes are simplified at save).
- */
-export const MAX_POINTS = 3_000;
-/** The strokes' length in wall pixels: every segment's length, added up. */
-export const MAX_STROKE_LENGTH = 20_000;
-export const MAX_CAPTION_LENGTH = 200;
-/** Request bodies over this are refused before they are parsed (413). */
-export const MAX_BODY_BYTES = 512 * 1024;
+import {
+  MAX_POINTS,
+  MAX_SIGNATURE_HEIGHT,
+  MAX_SIGNATURE_WIDTH,
+  MAX_STROKE_LENGTH,
+  MAX_STROKES,
+} from './rules.ts';
 
 export const STROKE_STYLE = {
   stroke: '#ffffff',
