@@ -17,7 +17,7 @@ export interface LoadResult {
 }
 
 export const LOAD_ERROR_TOAST = 'Error loading signatures.';
-/** The app marks the moment its view is drawn (src/features/board/tiles/tile-renderer.ts). */
+/** The app marks the moment its view is drawn (src/features/board/stage/tiles/tile-renderer.ts). */
 export const VIEW_DRAWN_MARK = 'signwall:view-drawn';
 
 interface ViewDrawnDetail {

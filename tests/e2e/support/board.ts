@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { expect, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import type { TileState } from '../../../src/features/board/tiles/tile-state.ts';
+import type { TileState } from '../../../src/features/board/stage/tiles/tile-state.ts';
 import { consoleErrors, recordConsoleErrors } from './console.ts';
 import { test as base, type WallServer } from './fixtures.ts';
 import { decodePng, type Box, type DecodedPng } from './png.ts';

@@ -1,7 +1,7 @@
 /**
  * Konva settings the board relies on, applied once before the first Stage is created.
  */
-import Konva from '../../ui/konva.ts';
+import Konva from './konva.ts';
 import type { CSSProperties } from 'react';
 
 /**

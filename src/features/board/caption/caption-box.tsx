@@ -5,8 +5,8 @@
  * buttons.
  */
 import { useId, type KeyboardEvent } from 'react';
-import { MAX_CAPTION_LENGTH } from '../../domain/rules.ts';
-import './compose.css';
+import { MAX_CAPTION_LENGTH } from '../../../domain/rules.ts';
+import './caption-box.css';
 
 export interface CaptionBoxProps {
   caption: string;

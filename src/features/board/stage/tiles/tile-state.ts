@@ -2,10 +2,10 @@
  * What the board's tiles show, for tests and DevTools (the tile Shape's `tileState` attribute):
  * reading it never paints or reorders anything.
  */
-import { defaultCaption } from '../../../domain/presentation.ts';
-import { rectsMeet, type Rect } from '../../../domain/geometry.ts';
-import type { Signature } from '../../../domain/signature.ts';
-import { paintedExtent } from '../../../domain/tiles.ts';
+import { defaultCaption } from '../../../../domain/presentation.ts';
+import { rectsMeet, type Rect } from '../../../../domain/geometry.ts';
+import type { Signature } from '../../../../domain/signature.ts';
+import { paintedExtent } from '../../../../domain/tiles.ts';
 import type { Tile } from './tile.ts';
 
 export interface TileState {

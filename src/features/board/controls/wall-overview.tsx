@@ -8,13 +8,13 @@
  */
 import './navigation.css';
 import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
-import { WALL_SIZE } from '../../domain/rules.ts';
-import type { Rect } from '../../domain/geometry.ts';
-import type { Signature } from '../../domain/signature.ts';
-import { cameraCentredOn } from '../../domain/view-link.ts';
-import { visibleWallRect } from '../../domain/camera.ts';
+import { WALL_SIZE } from '../../../domain/rules.ts';
+import type { Rect } from '../../../domain/geometry.ts';
+import type { Signature } from '../../../domain/signature.ts';
+import { cameraCentredOn } from '../../../domain/view-link.ts';
+import { visibleWallRect } from '../../../domain/camera.ts';
 import { OverviewIcon } from './icons.tsx';
-import type { Camera } from './input/camera.ts';
+import type { Camera } from '../input/camera.ts';
 import { useSideClearOfCorners } from './use-side-clear-of-corners.ts';
 
 /** A mark is never smaller than this (CSS px), so a lone small signature still shows. */

@@ -4,10 +4,10 @@
  * outside it. The wall itself keeps the board's #333 background, so what is drawn on it and the
  * pixels behind it are unchanged. Moved from the camera's move listener: no React render.
  */
-import './navigation.css';
+import '../controls/navigation.css';
 import { useEffect, useRef } from 'react';
-import { WALL_SIZE } from '../../domain/rules.ts';
-import type { Camera } from './input/camera.ts';
+import { WALL_SIZE } from '../../../domain/rules.ts';
+import type { Camera } from '../input/camera.ts';
 
 export function WallEdge({ camera }: { camera: Camera | null }) {
   const ref = useRef<HTMLDivElement>(null);

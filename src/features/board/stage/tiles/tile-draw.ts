@@ -3,8 +3,8 @@
  * neighbours meet without seams, and at its own level it is copied 1:1), and a tile not painted
  * yet is covered by another level's tiles, scaled and clipped to it.
  */
-import type { Rect } from '../../../domain/geometry.ts';
-import { grow, tileKey, tilesCovering } from '../../../domain/tiles.ts';
+import type { Rect } from '../../../../domain/geometry.ts';
+import { grow, tileKey, tilesCovering } from '../../../../domain/tiles.ts';
 import type { Tile } from './tile.ts';
 
 /** The deepest search for a coarser fallback level. */

@@ -8,16 +8,16 @@
  * top of it in place (they are the newest, so they belong on top); a removed one needs a repaint
  * into a second canvas, swapped in when done, so the tile never shows half a wall.
  */
-import type { Rect } from '../../../domain/geometry.ts';
-import type { Signature } from '../../../domain/signature.ts';
+import type { Rect } from '../../../../domain/geometry.ts';
+import type { Signature } from '../../../../domain/signature.ts';
 import {
   TILE_PIXELS,
   levelScale,
   tileKey,
   tileRect,
   type TileCoord,
-} from '../../../domain/tiles.ts';
-import { paintSignature, prepareSignaturePaint } from '../../../ui/paint-signature.ts';
+} from '../../../../domain/tiles.ts';
+import { paintSignature, prepareSignaturePaint } from '../../../../ui/paint-signature.ts';
 
 /**
  * Chromium records canvas calls and rasterizes them later (when the canvas is drawn somewhere),

@@ -4,8 +4,8 @@
  */
 import type Konva from 'konva';
 import { useEffect, type RefObject } from 'react';
-import { outlineOf, type Stroke } from '../../domain/geometry.ts';
-import { createSelectionRect, createStrokeLine } from '../../ui/signature-shapes.ts';
+import { outlineOf, type Stroke } from '../../../domain/geometry.ts';
+import { createSelectionRect, createStrokeLine } from './signature-shapes.ts';
 
 export function usePendingDrawing(
   groupRef: RefObject<Konva.Group | null>,

@@ -4,7 +4,7 @@
  * every move.
  */
 import { useEffect, useRef } from 'react';
-import type { Point, WorldPoint } from '../../domain/geometry.ts';
+import type { Point, WorldPoint } from '../../../domain/geometry.ts';
 
 /** `X: 640 | Y: 450`: whole wall pixels. */
 export function formatReadout([x, y]: Point): string {

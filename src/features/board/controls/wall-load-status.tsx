@@ -3,7 +3,7 @@
  * size is known, until every signature is in; after a failed load, a "Retry" button that loads
  * again. Nothing once the wall is complete.
  */
-import type { WallLoadProgress } from '../../data/wall-load.ts';
+import type { WallLoadProgress } from '../../../data/wall-load.ts';
 import './wall-load-status.css';
 
 export interface WallLoadStatusProps {

@@ -13,11 +13,11 @@
  * painted at once: such a picture always shows the current wall.
  */
 import type KonvaTypes from 'konva';
-import Konva from '../../../ui/konva.ts';
-import { minScale } from '../../../domain/camera.ts';
-import { rectsMeet, type Rect } from '../../../domain/geometry.ts';
-import { createOutlineIndex, type OutlineIndex } from '../../../domain/outline-index.ts';
-import type { Signature } from '../../../domain/signature.ts';
+import Konva from '../konva.ts';
+import { minScale } from '../../../../domain/camera.ts';
+import { rectsMeet, type Rect } from '../../../../domain/geometry.ts';
+import { createOutlineIndex, type OutlineIndex } from '../../../../domain/outline-index.ts';
+import type { Signature } from '../../../../domain/signature.ts';
 import {
   levelForScale,
   paintedExtent,
@@ -26,7 +26,7 @@ import {
   tilesByDistance,
   tilesCovering,
   type TileCoord,
-} from '../../../domain/tiles.ts';
+} from '../../../../domain/tiles.ts';
 import { createTileCache, TILE_BUDGET_BYTES, tilesInBudget, type TileCache } from './tile-cache.ts';
 import { cancelIdle, requestIdle } from './idle.ts';
 import { drawFallback, drawTile } from './tile-draw.ts';

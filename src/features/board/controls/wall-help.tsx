@@ -1,6 +1,6 @@
 /**
  * How to use the wall, read by screen readers as the wall's description (aria-describedby, set
- * by use-wall-keyboard.ts). One board at a time, so one fixed id.
+ * by the stage, stage/wall-stage.tsx). One board at a time, so one fixed id.
  */
 export const WALL_HELP_ID = 'wall-help';
 

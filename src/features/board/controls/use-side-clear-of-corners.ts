@@ -9,9 +9,9 @@ import {
   mirrorAcross,
   sideClearOfCorners,
   type ControlSide,
-} from '../../domain/corner-clearance.ts';
-import type { Rect } from '../../domain/geometry.ts';
-import type { Camera } from './input/camera.ts';
+} from '../../../domain/corner-clearance.ts';
+import type { Rect } from '../../../domain/geometry.ts';
+import type { Camera } from '../input/camera.ts';
 
 /**
  * The screen box of `group` and everything in it: an open menu may hang outside the group's own

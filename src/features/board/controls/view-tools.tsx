@@ -8,13 +8,13 @@
 import './navigation.css';
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import { TOAST } from '../../domain/presentation.ts';
-import { centreOf, findFreeSpot } from '../../domain/free-spot.ts';
-import type { Signature } from '../../domain/signature.ts';
-import { cameraCentredOn, viewCentre } from '../../domain/view-link.ts';
+import { TOAST } from '../../../domain/presentation.ts';
+import { centreOf, findFreeSpot } from '../../../domain/free-spot.ts';
+import type { Signature } from '../../../domain/signature.ts';
+import { cameraCentredOn, viewCentre } from '../../../domain/view-link.ts';
 import { DownloadIcon, FreeSpotIcon, MoreToolsIcon, ShareIcon } from './icons.tsx';
 import { shareLink } from './share-link.ts';
-import type { Camera } from './input/camera.ts';
+import type { Camera } from '../input/camera.ts';
 import { useSideClearOfCorners } from './use-side-clear-of-corners.ts';
 
 export interface ViewToolsProps {

@@ -4,8 +4,8 @@
  */
 import type KonvaTypes from 'konva';
 import Konva from './konva.ts';
-import { SELECTION_STYLE, STROKE_STYLE } from '../domain/presentation.ts';
-import type { Rect, Stroke } from '../domain/geometry.ts';
+import { SELECTION_STYLE, STROKE_STYLE } from '../../../domain/presentation.ts';
+import type { Rect, Stroke } from '../../../domain/geometry.ts';
 
 /** Konva wants flat `[x0, y0, x1, y1, …]` arrays. */
 export function flatPoints(stroke: Stroke): number[] {

@@ -8,19 +8,19 @@
  */
 import type Konva from 'konva';
 import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
-// The core entry: the plain 'react-konva' entry imports all of Konva (see ui/konva.ts).
+// The core entry: the plain 'react-konva' entry imports all of Konva (see stage/konva.ts).
 import { Group, Layer, Line, Stage } from 'react-konva/lib/ReactKonvaCore';
-import type { BoardMode } from '../../domain/board.ts';
-import type { Size } from '../../domain/camera.ts';
-import { STROKE_STYLE } from '../../domain/presentation.ts';
-import type { Signature } from '../../domain/signature.ts';
-import type { Stroke } from '../../domain/geometry.ts';
-import type { BoardMachine } from './input/board-machine.ts';
-import { konvaDrawing } from './input/konva-surface.ts';
+import type { BoardMode } from '../../../domain/board.ts';
+import type { Size } from '../../../domain/camera.ts';
+import { STROKE_STYLE } from '../../../domain/presentation.ts';
+import type { Signature } from '../../../domain/signature.ts';
+import type { Stroke } from '../../../domain/geometry.ts';
+import type { BoardMachine } from '../input/board-machine.ts';
+import { konvaDrawing } from '../input/konva-surface.ts';
 import { capPixelRatio, STAGE_CONTAINER_STYLE } from './konva-setup.ts';
 import { usePendingDrawing } from './use-pending-drawing.ts';
 import { useTiledSignatures } from './use-tiled-signatures.ts';
-import { WALL_HELP_ID } from './wall-help.tsx';
+import { WALL_HELP_ID } from '../controls/wall-help.tsx';
 
 // Before the first Stage exists: layer canvases take their pixel ratio at creation.
 capPixelRatio();

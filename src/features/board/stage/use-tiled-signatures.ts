@@ -5,7 +5,7 @@
  */
 import type Konva from 'konva';
 import { useEffect, useRef, type RefObject } from 'react';
-import type { Signature } from '../../domain/signature.ts';
+import type { Signature } from '../../../domain/signature.ts';
 import { TileRenderer } from './tiles/tile-renderer.ts';
 
 export function useTiledSignatures(
