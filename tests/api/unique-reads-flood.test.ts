@@ -14,8 +14,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyFreshPgliteData } from '../support/pglite-template.ts';
-import { createScratchDatabase } from '../support/postgres-database.ts';
+import { copyMigratedPgliteData } from '../support/pglite-template.ts';
+import { createMigratedDatabase } from '../support/postgres-database.ts';
 import { spawnServer, type ServerProcess } from '../support/server-process.ts';
 import { ANON_KEY, makeClient, nextSignature } from './harness.ts';
 
@@ -48,7 +48,7 @@ const backends: Backend[] = [
     name: 'pglite',
     async start() {
       const dir = await mkdtemp(join(tmpdir(), 'signwall-flood-'));
-      await copyFreshPgliteData(join(dir, 'data'));
+      await copyMigratedPgliteData(join(dir, 'data'));
       const server = await spawnServer({ ...baseEnv, DATA_DIR: join(dir, 'data') });
       return { server, cleanup: () => rm(dir, { recursive: true, force: true }) };
     },
@@ -58,7 +58,7 @@ const backends: Backend[] = [
         {
           name: 'postgres',
           async start() {
-            const database = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
+            const database = await createMigratedDatabase(process.env.TEST_DATABASE_URL!);
             const server = await spawnServer({ ...baseEnv, DATABASE_URL: database.url });
             return { server, cleanup: () => database.drop() };
           },
