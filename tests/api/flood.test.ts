@@ -16,7 +16,13 @@ import { fetchFrom } from '../support/fetch-from.ts';
 import type { FloodAnswers, FloodOrders } from '../support/flood-attacker.ts';
 import { backends, clientFrom, nextSignature, useServer, type TestServer } from './harness.ts';
 
-const FLOOD_MS = 25_000;
+/**
+ * Long enough for the flood to hurt if it could: after the 1 s it gets to fill its sockets, a victim
+ * request must be able to wait out the server's own bounds within it (the 10 s pool wait on
+ * PostgreSQL, then 504; PGlite's 10 s statement budget, then a restart), or an unfair queue would
+ * pass unseen. 15 s leaves 4 s beyond those; 25 s added only more of the same samples.
+ */
+const FLOOD_MS = 15_000;
 const ATTACKER_SOCKETS = 64;
 /** A visitor's pace: the board polls every few seconds; this is far busier, to sample often. */
 const VICTIM_PAUSE_MS = 100;

@@ -4,6 +4,11 @@
  * DATA_DIR always, and PostgreSQL too when TEST_DATABASE_URL is set (a fresh database per target,
  * created on that server and dropped at the end).
  *
+ * A target starts as the migrated template the e2e servers use (a copy of a database the server has
+ * already bootstrapped and migrated, no rows; tests/support/pglite-template.ts and
+ * postgres-database.ts), so a file does not pay initdb and every migration. Tests about migrating
+ * and first starts ask for `createTarget({ empty: true })`: a database nothing has touched.
+ *
  *   describe.each(backends)('… on $name', (backend) => {
  *     const ctx = useServer(backend, { maxRows: 5 });
  *     it('…', async () => { const { data } = await ctx.server.client.from('signatures').select(); });
@@ -25,8 +30,8 @@ import {
 } from '../../server/db/index.ts';
 import { fetchFrom } from '../support/fetch-from.ts';
 import { signatureAt } from '../support/grid.ts';
-import { createScratchDatabase } from '../support/postgres-database.ts';
-import { copyFreshPgliteData } from '../support/pglite-template.ts';
+import { copyFreshPgliteData, copyMigratedPgliteData } from '../support/pglite-template.ts';
+import { createMigratedDatabase, createScratchDatabase } from '../support/postgres-database.ts';
 
 export const ANON_KEY = 'sb_publishable_signwall_test';
 
@@ -39,14 +44,15 @@ export interface Target {
 
 export interface Backend {
   name: 'pglite' | 'postgres';
-  createTarget(): Promise<Target>;
+  /** Migrated, no rows; or, with `empty`, never bootstrapped nor migrated. */
+  createTarget(options?: { empty?: boolean }): Promise<Target>;
 }
 
 const pglite: Backend = {
   name: 'pglite',
-  async createTarget() {
+  async createTarget({ empty = false } = {}) {
     const dir = await mkdtemp(join(tmpdir(), 'signwall-api-'));
-    await copyFreshPgliteData(join(dir, 'data'));
+    await (empty ? copyFreshPgliteData : copyMigratedPgliteData)(join(dir, 'data'));
     return {
       backend: 'pglite',
       config: { dataDir: join(dir, 'data') },
@@ -58,8 +64,8 @@ const pglite: Backend = {
 function postgres(adminUrl: string): Backend {
   return {
     name: 'postgres',
-    async createTarget() {
-      const database = await createScratchDatabase(adminUrl);
+    async createTarget({ empty = false } = {}) {
+      const database = await (empty ? createScratchDatabase : createMigratedDatabase)(adminUrl);
       return {
         backend: 'postgres',
         config: { databaseUrl: database.url },

@@ -14,7 +14,8 @@ const FIRST = join(DEFAULT_MIGRATIONS_DIR, '20261122000000_create_signatures.sql
 describe.each(backends)('migrations on $name', (backend) => {
   let target: Target;
   beforeEach(async () => {
-    target = await backend.createTarget();
+    // These tests are about migrating: a database no server has touched, not the template.
+    target = await backend.createTarget({ empty: true });
   });
   afterEach(async () => {
     await target?.cleanup();

@@ -191,7 +191,7 @@ function shapes(field: CorridorField, dots: readonly Point[]): Shape[] {
   ];
 }
 
-describe.each(TARGETS)('every save decided in bounded time on $kind', ({ kind, open }) => {
+describe.each(TARGETS)('every save decided in bounded time on $kind', ({ kind, openMigrated }) => {
   let db: TestDb;
   const field = corridorField([100, 100]);
   const dots = zigzagDots();
@@ -199,8 +199,7 @@ describe.each(TARGETS)('every save decided in bounded time on $kind', ({ kind, o
   const asAnon = (text: string) => db.asAnon((q) => q<{ signature: string }>(INSERT, [text]));
 
   beforeAll(async () => {
-    db = await open();
-    await migrate(db);
+    db = await openMigrated();
     const texts = [...field.dots, ...dots].map(dotSignature);
     for (let i = 0; i < texts.length; i += 200) {
       await db.query('insert into public.signatures (signature) select unnest($1::text[])', [

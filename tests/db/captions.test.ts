@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMBINING_MARK_RANGES } from '../../src/domain/combining-marks.ts';
 import vectors from '../vectors/captions.json';
 import { signatureAt } from '../support/grid.ts';
-import { migrate, TARGETS, type TestDb } from './support/databases.ts';
+import { TARGETS, type TestDb } from './support/databases.ts';
 
-describe.each(TARGETS)('caption normalisation on $kind', ({ open }) => {
+describe.each(TARGETS)('caption normalisation on $kind', ({ openMigrated }) => {
   let db: TestDb;
   let cell = 0;
   /** A small signature in a spot of its own, so every insert is accepted. */
@@ -23,8 +23,7 @@ describe.each(TARGETS)('caption normalisation on $kind', ({ open }) => {
     );
 
   beforeAll(async () => {
-    db = await open();
-    await migrate(db);
+    db = await openMigrated();
   });
   afterAll(() => db?.close());
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientKey } from '../../server/http/client-key.ts';
-import { migrate, TARGETS, type TestDb } from './support/databases.ts';
+import { TARGETS, type TestDb } from './support/databases.ts';
 
 const ADDRESSES = [
   '203.0.113.7',
@@ -26,11 +26,10 @@ const ADDRESSES = [
   'not an address',
 ];
 
-describe.each(TARGETS)('client keys on $kind', ({ open }) => {
+describe.each(TARGETS)('client keys on $kind', ({ openMigrated }) => {
   let db: TestDb;
   beforeAll(async () => {
-    db = await open();
-    await migrate(db);
+    db = await openMigrated();
   });
   afterAll(() => db?.close());
 

@@ -5,13 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_POINTS } from '../../src/domain/rules.ts';
-import { migrate, TARGETS, type TestDb } from './support/databases.ts';
+import { TARGETS, type TestDb } from './support/databases.ts';
 
-describe.each(TARGETS)('insert guard on $kind', ({ open }) => {
+describe.each(TARGETS)('insert guard on $kind', ({ openMigrated }) => {
   let db: TestDb;
   beforeAll(async () => {
-    db = await open();
-    await migrate(db);
+    db = await openMigrated();
   });
   afterAll(() => db?.close());
 

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSERT_LIMIT_PRE_REQUEST } from '../../server/db/insert-limit.ts';
 import { applyRequestContext } from '../../server/api/request-context.ts';
-import { applyVersion, migrate, TARGETS, type TestDb } from './support/databases.ts';
+import { applyVersion, TARGETS, type TestDb } from './support/databases.ts';
 
 const VERSION = '20261123000200';
 const LIMIT = 2;
@@ -26,7 +26,7 @@ function signature(): string {
   ]);
 }
 
-describe.each(TARGETS)('flood limit SQL on $kind', ({ open }) => {
+describe.each(TARGETS)('flood limit SQL on $kind', ({ openMigrated }) => {
   let db: TestDb;
 
   /** One API request: settings, pre-request, then a save for an anon POST; as `role`. */
@@ -50,8 +50,7 @@ describe.each(TARGETS)('flood limit SQL on $kind', ({ open }) => {
     );
 
   beforeAll(async () => {
-    db = await open();
-    await migrate(db);
+    db = await openMigrated();
   });
   afterAll(() => db?.close());
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_POINTS, MAX_STROKE_LENGTH } from '../../src/domain/rules.ts';
 import { MAX_OPEN_BRACKETS, MAX_SIGNATURE_TEXT_BYTES } from '../../src/domain/signature.ts';
 import { signatureAt } from '../support/grid.ts';
-import { migrate, TARGETS, type TestDb } from './support/databases.ts';
+import { TARGETS, type TestDb } from './support/databases.ts';
 import {
   CHANNEL_RUN,
   channelDots,
@@ -31,15 +31,14 @@ function line(x: number, y: number, count: number): number[][] {
   return Array.from({ length: count }, (_, i) => [x + (i % 300), y + Math.floor(i / 300) / 10]);
 }
 
-describe.each(TARGETS)('signature limits on $kind', ({ open }) => {
+describe.each(TARGETS)('signature limits on $kind', ({ openMigrated }) => {
   let db: TestDb;
   // Free spots for valid saves, 100 apart along the bottom rows, far from everything else.
   let spot = 0;
   const freeSignature = () => signatureAt(spot++, { left: 20, top: 3100, rowStep: -100 });
 
   beforeAll(async () => {
-    db = await open();
-    await migrate(db);
+    db = await openMigrated();
   });
   afterAll(() => db?.close());
 
@@ -241,12 +240,11 @@ describe.each(TARGETS)('signature limits on $kind', ({ open }) => {
   });
 });
 
-describe.each(TARGETS)('the threaded-gaps attack on $kind', ({ open }) => {
+describe.each(TARGETS)('the threaded-gaps attack on $kind', ({ openMigrated }) => {
   let db: TestDb;
   let spot = 0;
   beforeAll(async () => {
-    db = await open();
-    await migrate(db);
+    db = await openMigrated();
     await fillDenseWall(db);
   }, 120_000);
   afterAll(() => db?.close());
@@ -288,11 +286,10 @@ describe.each(TARGETS)('the threaded-gaps attack on $kind', ({ open }) => {
   }, 60_000);
 });
 
-describe.each(TARGETS)('a stroke along a free diagonal channel on $kind', ({ open }) => {
+describe.each(TARGETS)('a stroke along a free diagonal channel on $kind', ({ openMigrated }) => {
   let db: TestDb;
   beforeAll(async () => {
-    db = await open();
-    await migrate(db);
+    db = await openMigrated();
     await db.query('insert into public.signatures (signature) select unnest($1::text[])', [
       channelDots(),
     ]);

@@ -4,7 +4,7 @@
  * including changes no API request makes (truncate, the owner's SQL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, TARGETS, type TestDb } from './support/databases.ts';
+import { TARGETS, type TestDb } from './support/databases.ts';
 
 const stroke = (x: number, y: number, size = 20) =>
   JSON.stringify([
@@ -14,11 +14,10 @@ const stroke = (x: number, y: number, size = 20) =>
     ],
   ]);
 
-describe.each(TARGETS)('moderation rules on $kind', ({ open }) => {
+describe.each(TARGETS)('moderation rules on $kind', ({ openMigrated }) => {
   let db: TestDb;
   beforeAll(async () => {
-    db = await open();
-    await migrate(db);
+    db = await openMigrated();
   });
   afterAll(() => db?.close());
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outlineOf, pointInRect, segmentMeetsRect, type Rect } from '../../src/domain/geometry.ts';
 import { parseStrokes } from '../../src/domain/signature.ts';
 import { xorshift } from '../api/fuzz-gen.ts';
-import { migrate, TARGETS, type TestDb } from './support/databases.ts';
+import { TARGETS, type TestDb } from './support/databases.ts';
 
 const rng = xorshift(4242);
 const coord = () => rng.pick([rng.int(0, 40) * 5, rng.int(0, 2000) / 10, rng.next() * 200]);
@@ -38,11 +38,10 @@ const texts = Array.from({ length: 300 }, () => {
   return rng.chance(0.05) ? text.slice(0, -1) : text;
 });
 
-describe.each(TARGETS)('SQL and TypeScript agree ($kind)', ({ open }) => {
+describe.each(TARGETS)('SQL and TypeScript agree ($kind)', ({ openMigrated }) => {
   let db: TestDb;
   beforeAll(async () => {
-    db = await open();
-    await migrate(db);
+    db = await openMigrated();
   });
   afterAll(() => db?.close());
 

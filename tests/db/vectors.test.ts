@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import vectors from '../vectors/geometry.json';
-import { migrate, TARGETS, type TestDb } from './support/databases.ts';
+import { TARGETS, type TestDb } from './support/databases.ts';
 
 type Rect = { x: number; y: number; width: number; height: number };
 
@@ -17,13 +17,12 @@ function corners(r: Rect) {
   return { x1: r.x, y1: r.y, x2: r.x + r.width, y2: r.y + r.height };
 }
 
-describe.each(TARGETS)('geometry vectors on $kind', ({ open }) => {
+describe.each(TARGETS)('geometry vectors on $kind', ({ openMigrated }) => {
   let db: TestDb;
   const { x, y, width, height } = vectors.rect;
 
   beforeAll(async () => {
-    db = await open();
-    await migrate(db);
+    db = await openMigrated();
   });
   afterAll(() => db?.close());
 

@@ -3,18 +3,18 @@
  * so each runs once per machine and PGlite version into a template that fresh data dirs are copied
  * from:
  *   - `copyFreshPgliteData`: initdb only, no roles and no migrations, for the tests whose server
- *     must do all of that itself (migration, bootstrap and data-dir tests, the API harness);
+ *     must do all of that itself (migration, bootstrap, first-start and data-dir tests);
  *   - `copyMigratedPgliteData`: what the real server leaves after its first start on an empty
- *     directory (roles, migrations, no rows), for the e2e servers. Its name carries a hash of the
- *     migrations and the server's bootstrap, so changing either builds a new one.
+ *     directory (roles, migrations, no rows), for the e2e servers and the API harness. Its name
+ *     carries a hash of the migrations and the server's bootstrap (schema-hash.ts), so changing
+ *     either builds a new one.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { schemaHash } from './schema-hash.ts';
 import { spawnServer } from './server-process.ts';
 
 const PGLITE_VERSION = (
@@ -52,22 +52,8 @@ export async function copyFreshPgliteData(dataDir: string): Promise<void> {
   await cp(await initdbTemplate(), dataDir, { recursive: true });
 }
 
-/** Everything that decides what a first start writes into an empty database. */
-function schemaHash(): string {
-  const hash = createHash('sha256').update(PGLITE_VERSION);
-  const file = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
-  const migrations = file('supabase/migrations');
-  for (const name of readdirSync(migrations).sort()) {
-    hash.update(name).update(readFileSync(join(migrations, name)));
-  }
-  for (const source of ['server/db/bootstrap.ts', 'server/db/migrate.ts']) {
-    hash.update(source).update(readFileSync(file(source)));
-  }
-  return hash.digest('hex').slice(0, 16);
-}
-
 async function migratedTemplate(): Promise<string> {
-  const template = join(tmpdir(), `signwall-pglite-migrated-${schemaHash()}`);
+  const template = join(tmpdir(), `signwall-pglite-migrated-${schemaHash(PGLITE_VERSION)}`);
   if (existsSync(join(template, 'PG_VERSION'))) return template;
   const scratch = await mkdtemp(join(tmpdir(), 'signwall-pglite-migrate-'));
   const dataDir = join(scratch, 'data');
@@ -90,4 +76,36 @@ async function migratedTemplate(): Promise<string> {
  */
 export async function copyMigratedPgliteData(dataDir: string): Promise<void> {
   await cp(await migratedTemplate(), dataDir, { recursive: true });
+}
+
+/**
+ * The same for an in-memory PGlite (the SQL-level tests): PGlite's own data-dir tarball
+ * (`dumpDataDir`), which `PGlite.create({ loadDataDir })` opens in a fraction of initdb's time.
+ * Built once per machine, schema and `kind` by `build`, which prepares a freshly created database
+ * (nothing for 'initdb'; bootstrap and every migration for 'migrated').
+ */
+export async function pgliteTarball(
+  kind: 'initdb' | 'migrated',
+  build: (db: PGlite) => Promise<void>,
+): Promise<Blob> {
+  const version = kind === 'initdb' ? PGLITE_VERSION : schemaHash(PGLITE_VERSION);
+  const tarball = join(tmpdir(), `signwall-pglite-memory-${kind}-${version}.tar`);
+  if (!existsSync(tarball)) {
+    const db = await PGlite.create();
+    try {
+      await build(db);
+      const dump = await db.dumpDataDir('none');
+      const scratch = await mkdtemp(join(tmpdir(), 'signwall-pglite-tarball-'));
+      await writeFile(join(scratch, 'data.tar'), Buffer.from(await dump.arrayBuffer()));
+      await publish(scratch, join(scratch, 'data.tar'), tarball);
+    } finally {
+      await db.close();
+    }
+  }
+  return new Blob([await readFile(tarball)]);
+}
+
+/** A new in-memory PGlite, initialised but empty (what `PGlite.create()` gives, without initdb). */
+export async function createFreshPglite(): Promise<PGlite> {
+  return PGlite.create({ loadDataDir: await pgliteTarball('initdb', async () => {}) });
 }

@@ -1,15 +1,24 @@
 /**
  * Real databases for the SQL-level tests: PGlite in memory always, and a fresh PostgreSQL database
- * when TEST_DATABASE_URL is set (created per call, dropped on close). Both get the roles Supabase
- * would provide (the server's own bootstrap SQL) and
- * then the migrations, optionally only those before a given version.
+ * when TEST_DATABASE_URL is set (created per call, dropped on close).
+ *   - `openMigrated`: every migration applied, no rows, copied from a template built once per
+ *     machine and schema (tests/support/pglite-template.ts, postgres-database.ts): what most tests
+ *     start from, without paying initdb and the migrations per file;
+ *   - `open`: only the roles Supabase would provide (the server's own bootstrap SQL), for the tests
+ *     about migrating, which then apply the migrations themselves (`migrate`), optionally only those
+ *     before a given version.
  */
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { BOOTSTRAP_SQL } from '../../../server/db/bootstrap.ts';
 import { DEFAULT_MIGRATIONS_DIR, listMigrations } from '../../../server/db/migrate.ts';
-import { createScratchDatabase } from '../../support/postgres-database.ts';
+import { createFreshPglite, pgliteTarball } from '../../support/pglite-template.ts';
+import {
+  createMigratedDatabase,
+  createScratchDatabase,
+  type ScratchDatabase,
+} from '../../support/postgres-database.ts';
 export const GUARD_VERSION = '20261122000100';
 export const LIMITS_VERSION = '20261123000000';
 
@@ -49,9 +58,28 @@ export async function applyVersion(db: TestDb, version: string): Promise<void> {
   await db.execTx(await readFile(m.path, 'utf8'));
 }
 
-export async function openPglite(): Promise<TestDb> {
-  const pglite = new PGlite();
+/** Bootstrapped and every migration applied, as the in-memory template is built. */
+async function migratePglite(pglite: PGlite): Promise<void> {
   await pglite.exec(BOOTSTRAP_SQL);
+  for (const m of await listMigrations(DEFAULT_MIGRATIONS_DIR)) {
+    const sql = await readFile(m.path, 'utf8');
+    await pglite.transaction((tx) => tx.exec(sql));
+  }
+}
+
+export async function openPglite(): Promise<TestDb> {
+  const pglite = await createFreshPglite();
+  await pglite.exec(BOOTSTRAP_SQL);
+  return wrapPglite(pglite);
+}
+
+export async function openMigratedPglite(): Promise<TestDb> {
+  return wrapPglite(
+    await PGlite.create({ loadDataDir: await pgliteTarball('migrated', migratePglite) }),
+  );
+}
+
+function wrapPglite(pglite: PGlite): TestDb {
   const query = async <T>(text: string, params: unknown[] = []) =>
     (await pglite.query<T>(text, params)).rows;
   return {
@@ -72,11 +100,21 @@ export async function openPglite(): Promise<TestDb> {
   };
 }
 
-/** A fresh database on the server at `adminUrl`, dropped again by close(). */
+/** A fresh, bootstrapped database on the server at `adminUrl`, dropped again by close(). */
 export async function openPostgres(adminUrl: string): Promise<TestDb> {
   const database = await createScratchDatabase(adminUrl);
+  const db = wrapPostgres(database);
+  await db.exec(BOOTSTRAP_SQL);
+  return db;
+}
+
+/** A copy of the migrated template on the server at `adminUrl`, dropped again by close(). */
+export async function openMigratedPostgres(adminUrl: string): Promise<TestDb> {
+  return wrapPostgres(await createMigratedDatabase(adminUrl));
+}
+
+function wrapPostgres(database: ScratchDatabase): TestDb {
   const pool = new pg.Pool({ connectionString: database.url, max: 4 });
-  await pool.query(BOOTSTRAP_SQL);
   const query = async <T>(text: string, params: unknown[] = []) =>
     (await pool.query(text, params)).rows as T[];
   return {
@@ -123,10 +161,24 @@ export async function openPostgres(adminUrl: string): Promise<TestDb> {
   };
 }
 
+export interface DbTarget {
+  kind: TestDb['kind'];
+  /** Bootstrapped, nothing migrated. */
+  open: () => Promise<TestDb>;
+  /** Every migration applied, no rows. */
+  openMigrated: () => Promise<TestDb>;
+}
+
 /** The kinds to run against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const TARGETS: Array<{ kind: TestDb['kind']; open: () => Promise<TestDb> }> = [
-  { kind: 'pglite', open: openPglite },
+export const TARGETS: DbTarget[] = [
+  { kind: 'pglite', open: openPglite, openMigrated: openMigratedPglite },
   ...(process.env.TEST_DATABASE_URL
-    ? [{ kind: 'postgres' as const, open: () => openPostgres(process.env.TEST_DATABASE_URL!) }]
+    ? [
+        {
+          kind: 'postgres' as const,
+          open: () => openPostgres(process.env.TEST_DATABASE_URL!),
+          openMigrated: () => openMigratedPostgres(process.env.TEST_DATABASE_URL!),
+        },
+      ]
     : []),
 ];
