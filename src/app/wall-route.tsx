@@ -1,7 +1,7 @@
 /** Every path but /export: the welcome card, and the board once the visitor chooses to sign. */
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { initialViewRect } from '../domain/camera.ts';
+import { initialViewRect, type CameraState } from '../domain/camera.ts';
 import { initialCamera, parseViewHash } from '../domain/view-link.ts';
 import { prefetchWall } from '../data/wall-query.ts';
 import { WelcomeCard } from '../features/welcome/welcome-card.tsx';
@@ -11,15 +11,23 @@ import { WelcomeCard } from '../features/welcome/welcome-card.tsx';
 const loadBoard = () => import('../features/board/board-screen.tsx');
 const BoardScreen = lazy(() => loadBoard().then((m) => ({ default: m.BoardScreen })));
 
+/**
+ * The camera a board opens on: the view the address's hash names (a shared link, or where the
+ * last board was: it keeps the hash up to date), for this window. The only reader of the hash.
+ */
+function openingCamera(): CameraState {
+  const viewport = { width: window.innerWidth, height: window.innerHeight };
+  return initialCamera(viewport, parseViewHash(window.location.hash));
+}
+
 export function WallRoute() {
   const [screen, setScreen] = useState<'welcome' | 'board'>('welcome');
+  const [opening, setOpening] = useState(openingCamera);
   const queryClient = useQueryClient();
-  // The wall the board's first screen will show, for this window and the view a shared link
-  // names (issue #12: loaded first).
-  const [firstScreen] = useState(() => {
-    const viewport = { width: window.innerWidth, height: window.innerHeight };
-    return initialViewRect(viewport, initialCamera(viewport, parseViewHash(window.location.hash)));
-  });
+  // The wall the first board's first screen will show (issue #12: loaded first).
+  const [firstScreen] = useState(() =>
+    initialViewRect({ width: window.innerWidth, height: window.innerHeight }, opening),
+  );
   useEffect(() => {
     // Prefetch: by the time a visitor has read the card and tapped 'Sign!', the board is here.
     // A failed prefetch is not an error yet: the lazy import tries again, and the error boundary
@@ -32,10 +40,19 @@ export function WallRoute() {
     prefetchWall(queryClient, firstScreen, board);
   }, [queryClient, firstScreen]);
   return screen === 'welcome' ? (
-    <WelcomeCard onSign={() => setScreen('board')} />
+    <WelcomeCard
+      onSign={() => {
+        setOpening(openingCamera());
+        setScreen('board');
+      }}
+    />
   ) : (
     <Suspense fallback={<div className="board" aria-busy="true" />}>
-      <BoardScreen onBack={() => setScreen('welcome')} firstScreen={firstScreen} />
+      <BoardScreen
+        onBack={() => setScreen('welcome')}
+        firstScreen={firstScreen}
+        openingCamera={opening}
+      />
     </Suspense>
   );
 }

@@ -13,11 +13,10 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { initialCamera } from '../../domain/view-link.ts';
+import type { CameraState } from '../../domain/camera.ts';
 import { centreOf } from '../../domain/free-spot.ts';
 import type { Rect } from '../../domain/geometry.ts';
 import { createOutlineIndex } from '../../domain/outline-index.ts';
-import { parseViewHash } from '../../domain/view-link.ts';
 import { useCreateSignature } from '../../data/signatures.ts';
 import { BoardToolbar } from './controls/board-toolbar.tsx';
 import { CaptionBox } from './caption/caption-box.tsx';
@@ -40,16 +39,15 @@ export interface BoardScreenProps {
   onBack: () => void;
   /** The wall rect the first screen shows: its signatures load first (initialViewRect). */
   firstScreen: Rect | null;
+  /** Where the board opens (the route reads the view link, once per opening). */
+  openingCamera: CameraState;
 }
 
-/** The board's machine, created once, on the view a shared link names (its hash read once). */
-function createMachine(): BoardMachine {
-  const viewport = { width: window.innerWidth, height: window.innerHeight };
-  return createBoardMachine(initialCamera(viewport, parseViewHash(window.location.hash)), viewport);
-}
-
-export function BoardScreen({ onBack, firstScreen }: BoardScreenProps) {
-  const [machine] = useState(createMachine);
+export function BoardScreen({ onBack, firstScreen, openingCamera }: BoardScreenProps) {
+  // Created once, with the camera it owns from then on.
+  const [machine] = useState(() =>
+    createBoardMachine(openingCamera, { width: window.innerWidth, height: window.innerHeight }),
+  );
   const board = useSyncExternalStore(machine.subscribe, machine.getSnapshot);
   const { dispatch, camera } = machine;
   const wall = useWallSignatures(dispatch, firstScreen);
