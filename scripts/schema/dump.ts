@@ -9,10 +9,11 @@
  * machine (versions, pg_dump's random `\restrict` key) are taken out.
  */
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { openDatabase } from '../../server/db/index.ts';
-import { createScratchDatabase } from '../../tests/support/postgres-database.ts';
 
 export const SCHEMA_FILE = new URL('../../supabase/schema.sql', import.meta.url);
 
@@ -57,13 +58,27 @@ async function pgDump(url: string): Promise<string> {
  * scratch one is created next to it and dropped after) and returns the dump `schema.sql` holds.
  */
 export async function dumpMigratedSchema(adminUrl: string): Promise<string> {
-  const scratch = await createScratchDatabase(adminUrl);
+  // Safe to put in SQL as it is: a fixed prefix and hex digits.
+  const name = `signwall_schema_${randomBytes(8).toString('hex')}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  await asAdmin(adminUrl, `create database ${name}`);
   try {
-    const db = await openDatabase({ databaseUrl: scratch.url });
+    const db = await openDatabase({ databaseUrl: url.toString() });
     await db.close();
-    return await pgDump(scratch.url);
+    return await pgDump(url.toString());
   } finally {
-    await scratch.drop();
+    await asAdmin(adminUrl, `drop database if exists ${name} with (force)`);
+  }
+}
+
+async function asAdmin(adminUrl: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
   }
 }
 
