@@ -1,12 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit files first, two at a time (CI and our machines have 2 cores). Then the API and database
-// files, one at a time: each boots its own servers and databases, and the API files' floods,
-// budgets and memory bounds want the machine to themselves. Those run without isolation
-// (isolate: false): all of a project's files in one worker, so the server, supabase-js and PGlite
-// are imported once rather than once per file (seconds each on a busy machine). Every file opens
-// its own databases and servers, and no test file stubs modules, globals or the environment, so a
-// file finds nothing another left behind.
+/**
+ * The API files that attack the server (floods, a full disk, budgets, memory bounds, the watchdog):
+ * each wants the machine to itself, so they run last, one at a time.
+ */
+const ATTACKS = [
+  'busy',
+  'crowd',
+  'disk-full',
+  'event-loop',
+  'flood',
+  'hostile',
+  'rate-limit',
+  'slow-readers',
+  'unique-reads-flood',
+  'watchdog',
+].map((name) => `tests/api/${name}.test.ts`);
+
+// First the unit files; then the database files and the API files but the attacks; each two at a
+// time (CI and our machines have 2 cores); last the attacks, alone. The API and
+// database projects run without isolation (isolate: false): a project's files share a worker, so
+// the server, supabase-js and PGlite are imported once per worker rather than once per file
+// (seconds each on a busy machine). Every file opens its own databases and servers, and no test
+// file stubs modules, globals or the environment, so a file finds nothing another left behind.
 export default defineConfig({
   test: {
     projects: [
@@ -21,10 +37,23 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'db',
+          environment: 'node',
+          include: ['tests/db/**/*.test.ts'],
+          maxWorkers: 2,
+          isolate: false,
+          sequence: { groupOrder: 1 },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
-          fileParallelism: false,
+          exclude: ATTACKS,
+          maxWorkers: 2,
           isolate: false,
           sequence: { groupOrder: 1 },
           testTimeout: 30_000,
@@ -33,13 +62,13 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'db',
+          name: 'attack',
           environment: 'node',
-          include: ['tests/db/**/*.test.ts'],
+          include: ATTACKS,
           fileParallelism: false,
           isolate: false,
-          sequence: { groupOrder: 1 },
-          testTimeout: 60_000,
+          sequence: { groupOrder: 2 },
+          testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
