@@ -9,10 +9,11 @@ import type { Preferences } from '../rest/headers.ts';
  * The longest query (names and values, decoded) of a read worth caching, and the longest `in` list.
  *
  * The app's reads (src/data) are a handful of shapes, each well under 300 characters with no `in`
- * list: full-wall pages (`select=*&order=created_at.asc,id.asc&offset=…&limit=…`, plus
- * `created_at=gte.…` for the live poll, whose start every open board derives from the same newest
- * row, so boards share it), region pages (`select=*`, up to four `min_x/max_x/min_y/max_y`
- * comparisons or `min_x=is.null`, `id=gt.…`/`id=lte.…`, `order=id.asc&limit=…`), the wall's size
+ * list, all paged by id through src/data/pager.ts and naming their columns
+ * (`select=id,signature,caption,created_at`): full-wall pages (`id=gt.…`, `order=id.asc&limit=…`,
+ * plus `created_at=gte.…` for the live poll, whose start every open board derives from the same
+ * newest row, so boards share it), region pages (up to four `min_x/max_x/min_y/max_y` comparisons
+ * or `min_x=is.null`, `id=gt.…`/`id=lte.…`), the wall's size
  * (`select=id,created_at&order=id.desc&limit=1`) and the removal check (`select=id`, `id=gt.…`).
  * Those are what a crowd repeats, and what the cache is for. A read of another shape is someone's
  * own (the owner's CLI, a script, a flood of unique queries): rarely asked twice, and storing it
