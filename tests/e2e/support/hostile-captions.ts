@@ -239,7 +239,9 @@ export async function expectCaptionRepaintedWithItsSignature(
     caption: 'W'.repeat(200),
   });
   const shown = async () => (await board.shownCaptions()).length === 1;
-  await runClockUntil(page, shown, { stepMs: 1000, limitMs: 10_000 });
+  // Page-clock time, as for the hide below: a poll every 3 s, then the tiles painted in idle slices
+  // the page clock runs; on an oversubscribed machine ten steps were once not enough.
+  await runClockUntil(page, shown, { stepMs: 1000, limitMs: 30_000 });
   expect(await shown(), 'the new signature arrived').toBe(true);
 
   const lowerLines = await screenBoxOf(board, { x: 90, y: 258, width: 180, height: 32 });
