@@ -1,8 +1,10 @@
 /**
  * Keeps a group of the board's own controls off the wall's corners (issue 20): after every camera
- * move, and whenever the group changes size (the overview unfolds, the tools open), it measures
- * the group and asks the domain which side it belongs on. The group renders `data-side` from the
- * answer; React renders only when the side changes, never per pan frame.
+ * move it asks the domain which side the group belongs on. The group's box at home is measured
+ * only when it can have changed (the group or its contents change size or shape: the overview
+ * unfolds, the tools open; the window is resized), never per pan frame: measuring every element
+ * of the group after each move would force a style and layout pass on the pan's hot path. The
+ * group renders `data-side` from the answer; React renders only when the side changes.
  */
 import { useEffect, useState, type RefObject } from 'react';
 import {
@@ -10,6 +12,7 @@ import {
   sideClearOfCorners,
   type ControlSide,
 } from '../../../domain/corner-clearance.ts';
+import type { Size } from '../../../domain/camera.ts';
 import type { Rect } from '../../../domain/geometry.ts';
 import type { Camera } from '../input/camera.ts';
 
@@ -41,22 +44,45 @@ export function useSideClearOfCorners(
   useEffect(() => {
     const group = groupRef.current;
     if (!camera || !group) return undefined;
-    const place = () => {
-      const now = camera.current();
+    /** The group's box on its home side, and the viewport it was measured in. */
+    let measured: { home: Rect; viewport: Size } | null = null;
+    const measure = (viewport: Size) => {
       const box = boxOf(group);
-      if (!now || !box) return;
       // Measured where it is drawn now (the DOM's side, which a pending render may not have
       // changed yet), then taken back to its home side for the question.
-      const home = group.dataset.side === 'mirrored' ? mirrorAcross(box, now.viewport) : box;
-      setSide(sideClearOfCorners(home, now.camera, now.viewport));
+      const home = box && group.dataset.side === 'mirrored' ? mirrorAcross(box, viewport) : box;
+      measured = home ? { home, viewport } : null;
+    };
+    const place = () => {
+      const now = camera.current();
+      const { width, height } = now.viewport;
+      if (measured?.viewport.width !== width || measured.viewport.height !== height) {
+        measure(now.viewport);
+      }
+      if (measured) setSide(sideClearOfCorners(measured.home, now.camera, now.viewport));
+    };
+    const remeasure = () => {
+      measured = null;
+      place();
     };
     place();
-    const resized = new ResizeObserver(place);
-    resized.observe(group);
-    for (const child of group.children) resized.observe(child);
+    const resized = new ResizeObserver(remeasure);
+    const observeAll = () => {
+      resized.disconnect();
+      resized.observe(group);
+      for (const el of group.querySelectorAll('*')) resized.observe(el);
+    };
+    observeAll();
+    // A menu that opens adds elements: watch them too, and measure again.
+    const changed = new MutationObserver(() => {
+      observeAll();
+      remeasure();
+    });
+    changed.observe(group, { childList: true, subtree: true });
     const stopMoves = camera.onMove(place);
     return () => {
       stopMoves();
+      changed.disconnect();
       resized.disconnect();
     };
   }, [camera, groupRef]);
