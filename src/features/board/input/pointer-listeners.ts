@@ -45,19 +45,17 @@ function gesturePointers(state: BoardState): readonly number[] {
 export function listenToPointers(canvas: CanvasElement, sink: PointerSink): () => void {
   const { dispatch } = sink;
   const follows = (pointerId: number) => gesturePointers(sink.getState()).includes(pointerId);
-  const pointOf = (evt: { clientX: number; clientY: number }): ScreenPoint => {
-    const { left, top } = canvas.getBoundingClientRect();
-    return screenPoint(evt.clientX - left, evt.clientY - top);
-  };
-  const outside = (evt: { clientX: number; clientY: number }): boolean => {
-    const r = canvas.getBoundingClientRect();
-    return (
-      evt.clientX < r.left ||
-      evt.clientX >= r.right ||
-      evt.clientY < r.top ||
-      evt.clientY >= r.bottom
-    );
-  };
+  // One read of the canvas's box per event, shared by every sample it carries: a read after the
+  // last move's camera and overview updates can force a layout, so never one per sample.
+  type ClientPoint = { clientX: number; clientY: number };
+  const pointIn = (r: DOMRectReadOnly, evt: ClientPoint): ScreenPoint =>
+    screenPoint(evt.clientX - r.left, evt.clientY - r.top);
+  const pointOf = (evt: ClientPoint): ScreenPoint => pointIn(canvas.getBoundingClientRect(), evt);
+  const outside = (r: DOMRectReadOnly, evt: ClientPoint): boolean =>
+    evt.clientX < r.left ||
+    evt.clientX >= r.right ||
+    evt.clientY < r.top ||
+    evt.clientY >= r.bottom;
 
   const onPointerDown = (evt: PointerInput) => {
     const at = pointOf(evt);
@@ -73,20 +71,21 @@ export function listenToPointers(canvas: CanvasElement, sink: PointerSink): () =
   };
 
   const onPointerMove = (evt: PointerInput) => {
+    const box = canvas.getBoundingClientRect();
     if (!follows(evt.pointerId)) {
-      if (!outside(evt)) sink.pointerAt(pointOf(evt));
+      if (!outside(box, evt)) sink.pointerAt(pointIn(box, evt));
       return;
     }
     // Spec §5: leaving with the mouse (or a pen) ends the gesture. A finger's position beyond
     // the screen's edge is only the browser's estimate: its pan keeps going, clamped.
-    if (evt.pointerType !== 'touch' && outside(evt)) {
+    if (evt.pointerType !== 'touch' && outside(box, evt)) {
       dispatch({ type: 'pointerLost', pointerId: evt.pointerId });
       return;
     }
     // Fast moves are coalesced into one event per frame; the skipped samples make a smoother
     // line and, being tested too, cannot slip past a corner of an outline.
     const coalesced = evt.getCoalescedEvents?.() ?? [];
-    const samples = (coalesced.length > 0 ? coalesced : [evt]).map(pointOf);
+    const samples = (coalesced.length > 0 ? coalesced : [evt]).map((e) => pointIn(box, e));
     dispatch({ type: 'pointerMoved', pointerId: evt.pointerId, samples });
     sink.pointerAt(samples[samples.length - 1]!);
   };
