@@ -192,6 +192,41 @@ export class Board {
     }, y);
   }
 
+  /**
+   * The page's last 60 pointer events (type, id, where, on what), printed with a failed test: a
+   * gesture that went wrong once on a busy CI machine tells its story without a rerun.
+   */
+  static async recordPointerEvents(page: Page): Promise<void> {
+    await page.addInitScript(() => {
+      const log: string[] = [];
+      (window as unknown as { __pointerLog: string[] }).__pointerLog = log;
+      const types = ['pointerdown', 'pointerup', 'pointercancel', 'lostpointercapture'];
+      for (const type of [...types, 'pointermove']) {
+        window.addEventListener(
+          type,
+          (e) => {
+            const p = e as PointerEvent;
+            const target =
+              p.target instanceof Element ? p.target.className || p.target.tagName : '';
+            log.push(
+              `${Math.round(p.timeStamp)} ${p.type} #${p.pointerId} ${p.pointerType} ` +
+                `(${Math.round(p.clientX)},${Math.round(p.clientY)}) on ${String(target)}`,
+            );
+            if (log.length > 60) log.shift();
+          },
+          true,
+        );
+      }
+    });
+  }
+
+  static async pointerLog(page: Page): Promise<string> {
+    return page
+      .evaluate(() => (window as unknown as { __pointerLog?: string[] }).__pointerLog ?? [])
+      .then((log) => log.join('\n'))
+      .catch(() => '(the page is gone)');
+  }
+
   /** Remembers the pointer last pressed (Firefox's leaveWall moves it). */
   static async recordPressedPointer(page: Page): Promise<void> {
     await page.addInitScript(() => {
@@ -533,8 +568,14 @@ export const test = base.extend<{ board: Board }>({
     });
     await Board.recordToasts(page);
     await Board.recordPressedPointer(page);
+    await Board.recordPointerEvents(page);
     await recordConsoleErrors(page);
     await provide(new Board(page, wall));
+    const info = base.info();
+    if (info.status !== info.expectedStatus) {
+      // Printed with the failure (a test's output is; an attachment's text is cut short).
+      console.log(`The page's last pointer events:\n${await Board.pointerLog(page)}`);
+    }
     expect(crashes, 'uncaught errors in the page').toEqual([]);
   },
 });
