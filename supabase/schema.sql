@@ -1288,12 +1288,6 @@ COMMENT ON TABLE signwall.table_versions IS 'One counter per table of schema pub
 INSERT INTO signwall.insert_limit VALUES (true, 0);
 
 --
--- Data for Name: report_salt; Type: TABLE DATA; Schema: signwall; Owner: -
---
-
-INSERT INTO signwall.report_salt VALUES (true, 'cb3e0065dbb044aa8f35f9d8e60f5577f7dcfde764cb4f7e80148032b6beb655');
-
---
 -- Data for Name: report_settings; Type: TABLE DATA; Schema: signwall; Owner: -
 --
 
