@@ -27,9 +27,17 @@ export function isRpcPath(path: string): boolean {
   return path.startsWith(RPC_PREFIX);
 }
 
+/** Names echoed in an error at most: a body of 50,000 keys gets a short answer. */
+const MAX_NAMES_ECHOED = 8;
+const MAX_NAME_ECHOED = 64;
+
 /** PostgREST's PGRST202, naming what was asked for (argument names sorted, as PostgREST does). */
 function unknownFunction(name: string, argNames: readonly string[]): ApiError {
-  const sorted = [...argNames].sort();
+  const short = (text: string) =>
+    text.length > MAX_NAME_ECHOED ? `${text.slice(0, MAX_NAME_ECHOED)}…` : text;
+  const sorted = [...argNames].sort().slice(0, MAX_NAMES_ECHOED).map(short);
+  if (argNames.length > MAX_NAMES_ECHOED) sorted.push('…');
+  name = short(name);
   const signature = `public.${name}(${sorted.join(', ')})`;
   return new ApiError(404, {
     code: 'PGRST202',
@@ -78,7 +86,9 @@ function argumentNames(raw: string): string[] {
 export function parseRpc(req: RestRequest, functions: FunctionCache, role: string): RpcPlan {
   const name = req.path.slice(RPC_PREFIX.length);
   if (req.method !== 'POST') {
-    throw pgrst.parse(`${req.method} /rpc is not supported by this server; call functions with POST`);
+    throw pgrst.parse(
+      `${req.method} /rpc is not supported by this server; call functions with POST`,
+    );
   }
   if (req.query.length > 0) {
     throw pgrst.parse('Query parameters on /rpc are not supported by this server');
@@ -90,10 +100,7 @@ export function parseRpc(req: RestRequest, functions: FunctionCache, role: strin
   if (!fn) throw unknownFunction(name, names);
   const byName = new Map(fn.args.map((arg) => [arg.name, arg]));
   const required = fn.args.slice(0, fn.requiredArgs);
-  if (
-    names.some((key) => !byName.has(key)) ||
-    required.some((arg) => !names.includes(arg.name))
-  ) {
+  if (names.some((key) => !byName.has(key)) || required.some((arg) => !names.includes(arg.name))) {
     throw unknownFunction(name, names);
   }
   if (!fn.executableBy.includes(role)) throw notExecutable(name, role);
