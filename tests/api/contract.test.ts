@@ -22,7 +22,7 @@ describe.each(backends)('data API contract on $name', (backend) => {
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toHaveLength(1);
-    const row = data![0];
+    const row = data![0]!;
     // Table order; later migrations may append derived columns.
     expect(Object.keys(row).slice(0, 4)).toEqual(['id', 'signature', 'caption', 'created_at']);
     expect(row).toMatchObject({ signature, caption: 'first' });
