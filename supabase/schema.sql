@@ -747,7 +747,8 @@ declare
   wait_seconds integer;
 begin
   if pg_catalog.current_setting('request.method', true) is distinct from 'POST'
-     or pg_catalog.current_setting('role', true) not in ('anon', 'authenticated') then
+     or pg_catalog.current_setting('role', true) not in ('anon', 'authenticated')
+     or pg_catalog.current_setting('request.path', true) like '/rpc/%' then
     return;
   end if;
   select l.per_minute into allowed from signwall.insert_limit l;

@@ -27,6 +27,8 @@
 --    refused by Postgres with 42501, as on hosted Supabase). public.remove_my_signature(signature_id,
 --    secret) deletes a visible row whose hash matches, for 10 minutes after it was saved: PT404
 --    missing or hidden, PT403 'wrong secret', PT403 'too late'.
+-- 6. The flood limit of 20261123000200 (INSERT_LIMIT_PER_MINUTE) counted every POST by a visitor;
+--    a call of these functions (POST /rpc/…) is no save and is no longer counted there.
 --
 -- Works unchanged on PGlite, PostgreSQL 15 and hosted Supabase (sha256 and gen_random_uuid are
 -- built in: no pgcrypto); idempotent.
@@ -230,6 +232,67 @@ begin
       hint = 'Ask the wall''s owner.';
   end if;
   delete from public.signatures s where s.id = remove_my_signature.signature_id;
+end
+$$;
+
+-- The flood limit counts saves, not function calls: a POST to /rpc/ (a report, taking one's own
+-- back) is no save, and reports have their own limit above. As in 20261123000200 otherwise.
+create or replace function signwall.limit_inserts() returns void
+language plpgsql security definer set search_path = '' as $$
+declare
+  allowed integer;
+  who text;
+  opened timestamptz;
+  counted integer;
+  wait_seconds integer;
+begin
+  if pg_catalog.current_setting('request.method', true) is distinct from 'POST'
+     or pg_catalog.current_setting('role', true) not in ('anon', 'authenticated')
+     or pg_catalog.current_setting('request.path', true) like '/rpc/%' then
+    return;
+  end if;
+  select l.per_minute into allowed from signwall.insert_limit l;
+  if coalesce(allowed, 0) = 0 then
+    return;
+  end if;
+
+  who := signwall.client_key(pg_catalog.current_setting('request.headers', true));
+  insert into signwall.insert_counts as c (client, window_start, saves)
+  values (who, pg_catalog.now(), 1)
+  on conflict on constraint insert_counts_pkey do update
+     set window_start = case when c.window_start <= pg_catalog.now() - interval '1 minute'
+                             then pg_catalog.now() else c.window_start end,
+         saves = case when c.window_start <= pg_catalog.now() - interval '1 minute'
+                      then 1 else c.saves + 1 end
+  returning c.window_start, c.saves into opened, counted;
+
+  if counted > allowed then
+    wait_seconds := greatest(1, ceil(extract(epoch from
+                      opened + interval '1 minute' - pg_catalog.clock_timestamp())))::integer;
+    raise sqlstate 'PGRST' using
+      message = pg_catalog.json_build_object(
+        'code', 'PT429',
+        'message', pg_catalog.format(
+          'Too many signatures from your address: try again in %s seconds', wait_seconds),
+        'details', pg_catalog.format('At most %s signatures a minute are accepted from one address.',
+                                     allowed),
+        'hint', 'Wait, then save again.')::text,
+      detail = pg_catalog.json_build_object(
+        'status', 429,
+        'headers', pg_catalog.json_build_object('Retry-After', wait_seconds::text))::text;
+  end if;
+
+  -- A new window opened: prune some rows of closed windows. SKIP LOCKED never waits on another
+  -- client's save; at most 100 per new window keeps each save's share of the work small, and since
+  -- every row was opened by a save, the table stays at about the clients of the last minute.
+  if counted = 1 then
+    delete from signwall.insert_counts d
+     where d.client in (select o.client from signwall.insert_counts o
+                         where o.window_start <= pg_catalog.now() - interval '1 minute'
+                         order by o.window_start
+                         limit 100
+                         for update skip locked);
+  end if;
 end
 $$;
 

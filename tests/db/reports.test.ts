@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRequestContext } from '../../server/api/request-context.ts';
+import { INSERT_LIMIT_PRE_REQUEST } from '../../server/db/insert-limit.ts';
 import { signatureAt } from '../support/grid.ts';
 import { applyVersion, TARGETS, type TestDb } from './support/databases.ts';
 
@@ -242,6 +243,25 @@ describe.each(TARGETS)('reports SQL on $kind', ({ openMigrated }) => {
     await expect(
       call('1.1.1.1', 'select public.remove_my_signature($1, $2)', [unhashed, 'x'], 'service_role'),
     ).rejects.toMatchObject({ code: '42501' });
+  });
+
+  it('the flood limit of saves does not count function calls', async () => {
+    await db.query('update signwall.insert_limit set per_minute = 1');
+    try {
+      const ids = [await insert(), await insert()];
+      for (const id of ids) {
+        await db.asAnon(async (query) => {
+          const tx = { query, exec: () => Promise.reject(new Error('not used')) };
+          const headers = JSON.stringify({ 'x-forwarded-for': '203.0.113.90' });
+          const settings = { method: 'POST', path: '/rpc/report_signature', headers };
+          await applyRequestContext(tx, settings, INSERT_LIMIT_PRE_REQUEST);
+          await query('select public.report_signature($1, $2)', [id, 'spam']);
+        });
+      }
+      expect(await db.query('select * from signwall.insert_counts')).toEqual([]);
+    } finally {
+      await db.query('update signwall.insert_limit set per_minute = 0');
+    }
   });
 
   it('deleting a signature deletes its reports', async () => {
