@@ -211,7 +211,10 @@ describe.each(backends)('reports and removal on $name', (backend) => {
     });
     expect(wrong.status).toBe(403);
     expect(wrong.error).toMatchObject({ code: 'PT403', message: 'wrong secret' });
-    const removed = await anon.rpc('remove_my_signature', { signature_id: id, secret: mine.secret });
+    const removed = await anon.rpc('remove_my_signature', {
+      signature_id: id,
+      secret: mine.secret,
+    });
     expect(removed.status).toBe(204);
     const gone = await service.from('signatures').select('id').eq('id', id);
     expect(gone.data).toEqual([]);
