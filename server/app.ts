@@ -93,11 +93,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const functions = await loadFunctionCache(db);
   if (options.reportsToHide !== undefined) await configureReportsToHide(db, options.reportsToHide);
   const reportHook = options.reportWebhook
-    ? new ReportHook(
-        db,
-        new Webhook({ ...options.reportWebhook, logger }),
-        options.publicUrl ?? '',
-      )
+    ? new ReportHook(db, new Webhook({ ...options.reportWebhook, logger }), options.publicUrl ?? '')
     : undefined;
   const preRequest =
     options.insertLimitPerMinute === undefined
