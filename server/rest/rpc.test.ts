@@ -86,6 +86,19 @@ describe('parseRpc', () => {
     expect(refusal(() => parseRpc(request(path, body), functions, role))).toBe(expected);
   });
 
+  it('refuses another schema by Content-Profile: only public is exposed', () => {
+    const req = request('rpc/client_hash', '{}');
+    expect(
+      refusal(() =>
+        parseRpc(
+          { ...req, headers: { ...req.headers, contentProfile: 'signwall' } },
+          functions,
+          'anon',
+        ),
+      ),
+    ).toBe('406 PGRST106');
+  });
+
   it('lets service_role call what it may; GET is refused', () => {
     expect(
       parseRpc(request('rpc/reported_signatures', ''), functions, 'service_role').args,

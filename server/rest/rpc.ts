@@ -16,7 +16,7 @@
 import type { ColumnDef, FunctionCache, FunctionDef, RpcPlan } from './ast.ts';
 import { checkBodyDepth } from './body-scan.ts';
 import { ApiError, pgrst } from './errors.ts';
-import { checkContentType } from './headers.ts';
+import { checkContentType, checkProfile } from './headers.ts';
 import type { RestRequest } from './parse.ts';
 import type { ResultRow, RestResponse } from './respond.ts';
 import { quoteIdent, type Statement } from './sql.ts';
@@ -93,6 +93,7 @@ export function parseRpc(req: RestRequest, functions: FunctionCache, role: strin
   if (req.query.length > 0) {
     throw pgrst.parse('Query parameters on /rpc are not supported by this server');
   }
+  checkProfile(req.headers.contentProfile);
   checkContentType(req.headers.contentType);
   const raw = req.body ?? '';
   const names = argumentNames(raw);

@@ -245,6 +245,18 @@ describe.each(backends)('reports and removal on $name', (backend) => {
     const withoutHash = await anon.rpc('remove_my_signature', { signature_id: noHash, secret: '' });
     expect(withoutHash.status).toBe(403);
   });
+
+  it('a removed signature leaves a cached full-wall read at once', async () => {
+    const wall = `/rest/v1/signatures?select=${COLUMNS}&order=created_at.asc,id.asc`;
+    const ids = async () =>
+      ((await (await ctx.server.fetch(wall)).json()) as { id: number }[]).map((row) => row.id);
+    const mine = newSecret();
+    const id = await sign({ removal_hash: mine.removal_hash });
+    expect(await ids()).toContain(id);
+    expect(await ids()).toContain(id); // now from the read cache
+    await anon.rpc('remove_my_signature', { signature_id: id, secret: mine.secret });
+    expect(await ids()).not.toContain(id);
+  });
 });
 
 describe.each(backends)('community hiding on $name', (backend) => {
