@@ -73,6 +73,8 @@ describe.each(backends)('report webhook on $name', (backend) => {
         publicUrl: 'https://wall.example/',
         logger: createLogger('info', { write: (line: string) => void (logText += line) }),
         reportWebhook: { url: hook.url, timeoutMs: TIMEOUT_MS, maxInFlight: 2 },
+        // So the second report of a signature hides it, and its post says so.
+        reportsToHide: 2,
       },
     });
     visitors = Array.from({ length: 6 }, (_, i) => clientFrom(ctx.server, `127.0.0.${60 + i}`));
@@ -126,7 +128,13 @@ describe.each(backends)('report webhook on $name', (backend) => {
       text: line,
       content: line,
     });
-    expect(second!.body).toMatchObject({ signature_id: id, report_count: 2, note: null });
+    expect(second!.body).toMatchObject({
+      signature_id: id,
+      report_count: 2,
+      note: null,
+      hidden: true,
+      text: `Signature #${id} reported as spam (2 reports, now hidden) https://wall.example/moderate#id=${id}`,
+    });
   });
 
   it('a refused or failing report posts nothing', async () => {
