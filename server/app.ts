@@ -45,6 +45,11 @@ export interface ServerOptions {
   maxRows?: number;
   /** Byte cap per read answer; a page that would be larger stops early (rest/sql.ts). */
   maxResponseBytes?: number;
+  /**
+   * READ_SNAPSHOT_AFTER_MS: how long a read waits for fresh rows before the read cache's last
+   * snapshot answers it (api/cached-read.ts); default SNAPSHOT_AFTER_MS.
+   */
+  readSnapshotAfterMs?: number;
   distDir: string;
   /** One log line per finished request (LOG_REQUESTS); errors are logged regardless. */
   logRequests?: boolean;
@@ -156,6 +161,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     versionedTables: versioned,
     maxRows,
     maxResponseBytes,
+    snapshotAfterMs: options.readSnapshotAfterMs,
     requestContext: { trustProxy: options.trustProxy ?? 0, preRequest },
     savesInFlightPerAddress: options.savesInFlightPerAddress,
   });

@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { buildServer, DEFAULT_MAX_RESPONSE_BYTES } from './app.ts';
+import { SNAPSHOT_AFTER_MS } from './api/cached-read.ts';
 import { DataDirError, openDatabase, type OpenedDatabase } from './db/index.ts';
 import { serviceKeyProblem } from './http/api-key.ts';
 import { DEFAULT_SAVES_IN_FLIGHT_PER_ADDRESS } from './http/saves-in-flight.ts';
@@ -24,6 +25,10 @@ if (!Number.isInteger(maxRows) || maxRows < 1)
 const maxResponseBytes = Number(env.MAX_RESPONSE_BYTES ?? DEFAULT_MAX_RESPONSE_BYTES);
 if (!Number.isInteger(maxResponseBytes) || maxResponseBytes < 1)
   throw new Error(`MAX_RESPONSE_BYTES must be a positive integer`);
+// How long a read waits for fresh rows before the read cache's last snapshot answers (issue 19).
+const readSnapshotAfterMs = Number(env.READ_SNAPSHOT_AFTER_MS ?? SNAPSHOT_AFTER_MS);
+if (!Number.isInteger(readSnapshotAfterMs) || readSnapshotAfterMs < 0)
+  throw new Error(`READ_SNAPSHOT_AFTER_MS must be a non-negative integer`);
 // Behind a reverse proxy every client has the proxy's address: raise the cap, or 0 to turn it off.
 const perAddress = Number(env.MAX_CONNECTIONS_PER_ADDRESS ?? 64);
 if (!Number.isInteger(perAddress) || perAddress < 0)
@@ -94,6 +99,7 @@ const app = await buildServer({
   serviceRoleKey,
   maxRows,
   maxResponseBytes,
+  readSnapshotAfterMs,
   distDir: resolve(env.DIST_DIR ?? './dist'),
   logRequests: env.LOG_REQUESTS !== '0',
   logger: log,

@@ -8,12 +8,12 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 const answer = (body: string): CachedResponse => ({ status: 200, headers: {}, body });
 
 /** A database whose committed version the test sets; reads go through the transactions given. */
-function setup(version: { current: string | undefined }) {
+function setup(version: { current: string | undefined }, snapshotAfterMs?: number) {
   const cache = new ReadCache();
   const db = {
     tableVersions: { current: () => Promise.resolve(version.current) },
   } as unknown as Database;
-  return { cache, reads: new CachedReads(db, cache) };
+  return { cache, reads: new CachedReads(db, cache, snapshotAfterMs) };
 }
 
 /** A transaction the test finishes by hand; it stores what it read, as the real one does. */
@@ -88,5 +88,16 @@ describe('CachedReads', () => {
     await new Promise((resolve) => setTimeout(resolve, SNAPSHOT_AFTER_MS + 50));
     fresh.finish('[1]');
     expect(await reading).toEqual({ response: answer('[1]') });
+  });
+
+  it('waits READ_SNAPSHOT_AFTER_MS, when set longer, before a snapshot answers', async () => {
+    const { cache, reads } = setup({ current: '2' }, SNAPSHOT_AFTER_MS * 4);
+    cache.set('k', '1', answer('[1]'));
+    const fresh = pendingTransaction(cache, '2');
+    const reading = reads.read('k', 'signatures', fresh.transaction);
+    // Past the default wait the snapshot would have answered; with the longer one the fresh does.
+    await new Promise((resolve) => setTimeout(resolve, SNAPSHOT_AFTER_MS + 100));
+    fresh.finish('[1,2]');
+    expect(await reading).toEqual({ response: answer('[1,2]') });
   });
 });

@@ -35,10 +35,13 @@ export class CachedReads {
   readonly #cache: ReadCache;
   /** Fresh reads going on for keys that have a snapshot: at most one each, deleted when done. */
   readonly #refreshing = new Map<string, Promise<CachedResponse>>();
+  readonly #snapshotAfterMs: number;
 
-  constructor(db: Database, cache: ReadCache) {
+  /** `snapshotAfterMs`: READ_SNAPSHOT_AFTER_MS, default SNAPSHOT_AFTER_MS. */
+  constructor(db: Database, cache: ReadCache, snapshotAfterMs = SNAPSHOT_AFTER_MS) {
     this.#db = db;
     this.#cache = cache;
+    this.#snapshotAfterMs = snapshotAfterMs;
   }
 
   /**
@@ -62,9 +65,9 @@ export class CachedReads {
     }
     let timer: NodeJS.Timeout | undefined;
     const snapshot = new Promise<ReadAnswer>((resolve) => {
-      timer = setTimeout(resolve, SNAPSHOT_AFTER_MS, {
+      timer = setTimeout(resolve, this.#snapshotAfterMs, {
         response: held.response,
-        ageMs: held.ageMs + SNAPSHOT_AFTER_MS,
+        ageMs: held.ageMs + this.#snapshotAfterMs,
       });
     });
     try {

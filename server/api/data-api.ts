@@ -32,6 +32,8 @@ export interface DataApiOptions {
   maxResponseBytes: number;
   /** PostgREST's `db-pre-request`, called in each request's transaction (request-context.ts). */
   preRequest?: string;
+  /** How long a read with a cached snapshot waits for fresh rows (cached-read.ts). */
+  snapshotAfterMs?: number;
 }
 
 export interface DataRequest {
@@ -59,7 +61,7 @@ export class DataApi {
 
   constructor(options: DataApiOptions) {
     this.#options = options;
-    this.#cachedReads = new CachedReads(options.db, this.#readCache);
+    this.#cachedReads = new CachedReads(options.db, this.#readCache, options.snapshotAfterMs);
   }
 
   /** The response to one request; throws what the route renders in the envelope (errors.ts). */

@@ -71,6 +71,7 @@ function toRestRequest(request: FastifyRequest): { rest: RestRequest; apikey: st
 
 export function registerRest(app: FastifyInstance, options: RestOptions): void {
   const { db, schema, functions, onCall, maxRows, maxResponseBytes, versionedTables } = options;
+  const { snapshotAfterMs } = options;
   const keys = { anon: options.anonKey, serviceRole: options.serviceRoleKey };
   const { trustProxy = 0, preRequest } = options.requestContext ?? {};
   const api = new DataApi({
@@ -82,6 +83,7 @@ export function registerRest(app: FastifyInstance, options: RestOptions): void {
     maxResponseBytes,
     versionedTables,
     preRequest,
+    snapshotAfterMs,
   });
   const savesInFlight = new SavesInFlight(
     options.savesInFlightPerAddress ?? DEFAULT_SAVES_IN_FLIGHT_PER_ADDRESS,
