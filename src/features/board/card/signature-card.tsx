@@ -72,9 +72,11 @@ export function SignatureCard({
   const removal = useRemoveMySignature();
 
   // The focus follows the card: into it as it opens, and to the first control of each step.
+  // Not before it is placed: a control that is not visible yet cannot take the focus.
+  const placed = placement !== null;
   useEffect(() => {
-    cardRef.current?.querySelector<HTMLElement>('input, button, textarea')?.focus();
-  }, [view]);
+    if (placed) cardRef.current?.querySelector<HTMLElement>('input, button, textarea')?.focus();
+  }, [view, placed]);
 
   const sendReport = async (reason: ReportReason, note: string | null) => {
     const outcome = await reportSignature({ signatureId: id, reason, note });
@@ -99,7 +101,7 @@ export function SignatureCard({
       className="signature-card"
       role="dialog"
       aria-label={`Signature #${id}`}
-      data-placed={placement !== null}
+      data-placed={placed}
       style={placement ? { left: placement.left, top: placement.top } : undefined}
     >
       <p className="card-caption">{caption}</p>
