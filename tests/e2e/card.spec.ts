@@ -6,6 +6,7 @@
  * signature" for 10 minutes (confirmed in the card), which takes it off this board at once and
  * off another open board by its removal check; nobody else's card offers it.
  */
+import type { Page } from '@playwright/test';
 import { expect, line, test, TOASTS } from './support/board.ts';
 import {
   anyCard,
@@ -17,9 +18,10 @@ import {
   reportForm,
   SIGNED,
 } from './support/card.ts';
+import { expectNoAxeViolations } from './support/navigate.ts';
 import { runClockUntil } from './support/page-clock.ts';
 
-const wallCanvas = (page: import('@playwright/test').Page) => page.locator('.board-stage');
+const wallCanvas = (page: Page) => page.locator('.board-stage');
 
 test('a click on a signature opens its card beside it, with its caption and when it was signed', async ({
   board,
@@ -219,4 +221,49 @@ test('after 10 minutes the signer’s card no longer offers "Remove my signature
   await onMine();
   await expect(card).toBeVisible();
   await expect(remove).toHaveCount(0);
+});
+
+test('axe: the card, its report form and its confirm step', async ({ board, page }) => {
+  await board.open();
+  await board.drawMode();
+  const from = await board.screenOf([1000, 500]);
+  await board.drawStroke(line(from, [from[0] + 120, from[1] + 30], 8));
+  await board.saveButton.click();
+  await expect(board.toast).toHaveText(TOASTS.saved);
+  await board.panMode();
+  await page.mouse.click(from[0] + 60, from[1] + 15);
+  const card = anyCard(page);
+  await expect(card.getByRole('button', { name: 'Report' })).toBeFocused();
+  await test.step('card', () => expectNoAxeViolations(page));
+  await card.getByRole('button', { name: 'Report' }).click();
+  await expect(reportForm(card).reason('Offensive')).toBeFocused();
+  await test.step('report form', () => expectNoAxeViolations(page));
+  await reportForm(card).back.click();
+  await card.getByRole('button', { name: 'Remove my signature' }).click();
+  await test.step('confirm step', () => expectNoAxeViolations(page));
+});
+
+test('keyboard: Enter on the focused wall opens the card of the signature under the centre', async ({
+  board,
+  page,
+  wall,
+}) => {
+  // Around the desktop's first screen's centre (640, 400 at scale 1).
+  const row = await wall.seed({
+    strokes: [
+      [
+        [600, 380],
+        [680, 420],
+      ],
+    ],
+    caption: 'In the middle',
+  });
+  await board.open();
+  await page.locator('.board-stage').focus();
+  await page.keyboard.press('Enter');
+  await expect(cardOf(page, row.id)).toBeVisible();
+  await expect(cardOf(page, row.id).getByRole('button', { name: 'Report' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(anyCard(page)).toHaveCount(0);
+  await expect(page.locator('.board-stage')).toBeFocused();
 });

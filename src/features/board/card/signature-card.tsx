@@ -71,11 +71,17 @@ export function SignatureCard({
   const removable = useRemovable(id);
   const removal = useRemoveMySignature();
 
-  // The focus follows the card: into it as it opens, and to the first control of each step.
-  // Not before it is placed: a control that is not visible yet cannot take the focus.
+  // The focus follows the card: into it as it opens, and into each step, on the control marked
+  // for it (never "Remove my signature", which comes first on the signer's card) or the first.
+  // Not before the card is placed: a control that is not visible yet cannot take the focus.
   const placed = placement !== null;
   useEffect(() => {
-    if (placed) cardRef.current?.querySelector<HTMLElement>('input, button, textarea')?.focus();
+    const card = cardRef.current;
+    if (!placed || !card) return;
+    const first =
+      card.querySelector<HTMLElement>('[data-autofocus]') ??
+      card.querySelector<HTMLElement>('input, button, textarea');
+    first?.focus();
   }, [view, placed]);
 
   const sendReport = async (reason: ReportReason, note: string | null) => {
@@ -106,9 +112,8 @@ export function SignatureCard({
     >
       <p className="card-caption">{caption}</p>
       <p className="card-time">
-        <time dateTime={signature.createdAt}>{timeAgo(signed, Date.now())}</time>
-        {' · '}
-        {signedAt(signed)}
+        <time dateTime={signature.createdAt}>{timeAgo(signed, Date.now())}</time>{' '}
+        <span>· {signedAt(signed)}</span>
       </p>
       {view === 'details' && (
         <div className="card-actions">
@@ -121,7 +126,7 @@ export function SignatureCard({
               Remove my signature
             </button>
           )}
-          <button type="button" onClick={() => setView('report')}>
+          <button type="button" data-autofocus onClick={() => setView('report')}>
             Report
           </button>
           <button type="button" className="card-primary" onClick={onClose}>
