@@ -14,6 +14,7 @@ import {
   cardOf,
   clickWall,
   expectToasted,
+  keptSecretIds,
   ON_SIGNED,
   reportForm,
   SIGNED,
@@ -153,6 +154,7 @@ test('"Remove my signature": for 10 minutes the signer’s card offers it; confi
   await board.saveButton.click();
   await expect(board.toast).toHaveText(TOASTS.saved);
   const mine = (await wall.rows()).find((r) => r.caption === 'Mine')!;
+  expect(await keptSecretIds(page)).toEqual([String(mine.id)]);
   await board.panMode();
 
   // A second visitor's board, open before the removal (another browser: no secret there).
@@ -179,6 +181,8 @@ test('"Remove my signature": for 10 minutes the signer’s card offers it; confi
   await expect(anyCard(page)).toHaveCount(0);
   await expect.poll(() => board.shownCaptions()).toEqual(['Not mine']);
   expect((await wall.rows()).map((r) => r.caption)).toEqual(['Not mine']);
+  // Its secret is of no more use: forgotten.
+  expect(await keptSecretIds(page)).toEqual([]);
 
   // The other board drops it at its next removal check (every 15 s of its time).
   const captions = () =>
@@ -221,6 +225,17 @@ test('after 10 minutes the signer’s card no longer offers "Remove my signature
   await onMine();
   await expect(card).toBeVisible();
   await expect(remove).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The next save keeps its own secret and drops the one past its window.
+  const [first] = await keptSecretIds(page);
+  await board.drawMode();
+  await board.drawStroke(line([300, 600], [400, 630], 8));
+  await board.saveButton.click();
+  await expectToasted(board, TOASTS.saved);
+  const kept = await keptSecretIds(page);
+  expect(kept).toHaveLength(1);
+  expect(kept[0]).not.toBe(first);
 });
 
 test('axe: the card, its report form and its confirm step', async ({ board, page }) => {

@@ -67,3 +67,10 @@ export function reportForm(card: Locator) {
 export async function expectToasted(board: Board, text: string): Promise<void> {
   await expect.poll(() => board.toastsShown()).toContain(text);
 }
+
+/** The ids of the signatures whose removal secrets this page's browser keeps (localStorage). */
+export function keptSecretIds(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Object.keys(JSON.parse(localStorage.getItem('signwall.removal-secrets') ?? '{}') as object),
+  );
+}
