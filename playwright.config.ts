@@ -50,6 +50,12 @@ const firefoxLaunchOptions = {
  * to keep `npm test` short.
  */
 const FIREFOX_SPECS = /\/(draw|caption|caption-width|pan|zoom|export|navigate|welcome)\.spec\.ts$/;
+/**
+ * Tests in those specs that check what the engine does not decide either (how the app answers the
+ * data API, what React renders, the free-spot search, the hash's parsing) carry this tag and run
+ * in Chromium only.
+ */
+const ANY_ENGINE = /@any-engine/;
 
 // WebKit: WebKitGTK's WebKitWebDriver (Debian's webkit2gtk-driver) under Xvfb, driven by the smoke
 // test itself over W3C WebDriver (tests/e2e/webkit.smoke.ts); Playwright does not drive this WebKit.
@@ -69,7 +75,9 @@ if (process.env.CI && !(firefoxPath && webkitDriverPath && hasXvfb)) {
 // tests run against the production build, so `npm run build` runs before `npm run test:e2e`.
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
+  // Test by test, not file by file: a worker that finishes its files early takes tests from the
+  // other's long file instead of idling while it ends.
+  fullyParallel: true,
   // Two workers on CI too (its machines have 2 cores, as ours do): each has its own server and
   // browser, and the tests move page time instead of waiting, so a busy core slows them without
   // changing what they see. One worker took CI ~11 minutes.
@@ -79,7 +87,11 @@ export default defineConfig({
   reporter: 'list',
   timeout: 30_000,
   use: {
-    trace: 'retain-on-failure',
+    // No trace by default: recording one (a screenshot per frame, DOM snapshots) took a quarter of
+    // the browsers' CPU, and CI's runs only keep what they print. To record one for a failure:
+    // `npx playwright test --trace retain-on-failure`. A failed board test prints its last
+    // pointer events instead (tests/e2e/support/board.ts).
+    trace: 'off',
     launchOptions,
   },
   projects: process.env.SCREENSHOTS
@@ -115,6 +127,7 @@ export default defineConfig({
               {
                 name: 'firefox',
                 testMatch: FIREFOX_SPECS,
+                grepInvert: ANY_ENGINE,
                 // Firefox's own user agent (devices['Desktop Firefox'] would claim a newer one).
                 use: {
                   browserName: 'firefox' as const,
@@ -122,9 +135,6 @@ export default defineConfig({
                   deviceScaleFactor: 1,
                   hasTouch: false,
                   launchOptions: firefoxLaunchOptions,
-                  // A trace's screenshots cost Firefox a full capture per action (about 100 ms,
-                  // which tripled the project's time); its DOM snapshots stay.
-                  trace: { mode: 'retain-on-failure' as const, screenshots: false },
                 },
               },
             ]

@@ -79,8 +79,9 @@ describe.each(TARGETS)('guard migration on an old table ($kind)', ({ open }) => 
       `select count(*)::int as n from pg_trigger where tgrelid = 'public.signatures'::regclass
           and not tgisinternal`,
     )) as [{ n: number }];
-    // The guard, the outline refresh, the row count, the unhide guard and the version bump.
-    expect(n).toBe(5);
+    // The guard, the outline refresh, the row count, the unhide guard, the version bump and the
+    // clearing of reports on unhide.
+    expect(n).toBe(6);
   });
 
   it('keeps every old row readable by anon', async () => {

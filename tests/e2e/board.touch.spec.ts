@@ -105,7 +105,7 @@ test('a finger cannot draw on or across a saved signature', async ({ board, wall
   await expect(board.toast).toHaveText(TOASTS.blocked);
   await board.touch('touchEnd', []);
   await expect(board.captionBox).toHaveCount(0);
-  expect(await board.pixelAt([155, 225])).toEqual(WALL_GREY);
+  await expect.poll(() => board.pixelAt([155, 225])).toEqual(WALL_GREY);
 });
 
 test('a second finger abandons the stroke in progress', async ({ board }) => {
@@ -123,7 +123,7 @@ test('a second finger abandons the stroke in progress', async ({ board }) => {
   ]);
   await board.touch('touchEnd', []);
   await expect(board.captionBox).toHaveCount(0);
-  expect(await board.pixelAt([180, 300])).toEqual(WALL_GREY);
+  await expect.poll(() => board.pixelAt([180, 300])).toEqual(WALL_GREY);
   await expect(board.toggleButton).toBeEnabled();
   // The board is not stuck: the next stroke draws.
   await board.touchStroke(line([60, 500], [300, 500], 10));
@@ -136,7 +136,7 @@ test('a cancelled touch abandons the stroke in progress', async ({ board }) => {
   await board.touchStroke(line([60, 300], [300, 300], 10), { lift: false });
   await board.touch('touchCancel', []);
   await expect(board.captionBox).toHaveCount(0);
-  expect(await board.pixelAt([180, 300])).toEqual(WALL_GREY);
+  await expect.poll(() => board.pixelAt([180, 300])).toEqual(WALL_GREY);
   await expect(board.toggleButton).toBeEnabled();
 });
 
@@ -151,7 +151,7 @@ test('Cancel by touch clears the pending drawing, tapped right after the stroke'
   await board.cancelButton.tap();
   await expect(board.toast).toHaveText(TOASTS.canceled);
   await expect(board.captionBox).toHaveCount(0);
-  expect(await board.pixelAt([180, 300])).toEqual(WALL_GREY);
+  await expect.poll(() => board.pixelAt([180, 300])).toEqual(WALL_GREY);
   expect(await wall.rows()).toEqual([]);
 });
 
@@ -207,5 +207,5 @@ test("'Undo stroke' by touch removes the last stroke, then cancels", async ({ bo
   await board.undoButton.tap();
   await expect(board.toast).toHaveText(TOASTS.canceled);
   await expect(board.captionBox).toHaveCount(0);
-  expect(await board.pixelAt([175, 200])).toEqual(WALL_GREY);
+  await expect.poll(() => board.pixelAt([175, 200])).toEqual(WALL_GREY);
 });

@@ -76,28 +76,33 @@ test("Enter saves: 'Saving...', then 'Signature saved!', and the caption is stor
   await expect(board.captionInput).toHaveValue('');
 });
 
-test('the caption stops at 200 characters, so the database never refuses it', async ({
-  board,
-  wall,
-}) => {
-  await drawPending(board);
-  await board.captionInput.pressSequentially('x'.repeat(205), { delay: 0 });
-  await expect(board.captionInput).toHaveValue('x'.repeat(200));
-  await board.captionInput.press('Enter');
-  await expect
-    .poll(async () => (await wall.rows()).map((r) => r.caption))
-    .toEqual(['x'.repeat(200)]);
-});
+test(
+  'the caption stops at 200 characters, so the database never refuses it',
+  { tag: '@any-engine' },
+  async ({ board, wall }) => {
+    await drawPending(board);
+    await board.captionInput.pressSequentially('x'.repeat(205), { delay: 0 });
+    await expect(board.captionInput).toHaveValue('x'.repeat(200));
+    await board.captionInput.press('Enter');
+    await expect
+      .poll(async () => (await wall.rows()).map((r) => r.caption))
+      .toEqual(['x'.repeat(200)]);
+  },
+);
 
-test('the Save button saves an empty or blank caption as null', async ({ board, wall }) => {
-  await drawPending(board);
-  await board.typeCaption('   ');
-  await board.saveButton.click();
-  await expect(board.toast).toHaveText(TOASTS.saved);
-  const rows = await wall.rows();
-  expect(rows).toHaveLength(1);
-  expect(rows[0]!.caption).toBeNull();
-});
+test(
+  'the Save button saves an empty or blank caption as null',
+  { tag: '@any-engine' },
+  async ({ board, wall }) => {
+    await drawPending(board);
+    await board.typeCaption('   ');
+    await board.saveButton.click();
+    await expect(board.toast).toHaveText(TOASTS.saved);
+    const rows = await wall.rows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.caption).toBeNull();
+  },
+);
 
 test("Cancel: 'Drawing canceled', nothing saved, the drawing and caption cleared", async ({
   board,
@@ -108,7 +113,7 @@ test("Cancel: 'Drawing canceled', nothing saved, the drawing and caption cleared
   await board.cancelButton.click();
   await expect(board.toast).toHaveText(TOASTS.canceled);
   await expect(board.captionBox).toHaveCount(0);
-  expect(await board.pixelAt([450, 300])).toEqual(WALL_GREY);
+  await expect.poll(() => board.pixelAt([450, 300])).toEqual(WALL_GREY);
   await expect(board.toggleButton).toBeEnabled();
   expect(await wall.rows()).toEqual([]);
   await board.drawStroke(STROKE);
@@ -139,97 +144,98 @@ test('the caption box works by keyboard alone: Tab reaches Undo stroke, Cancel a
   expect((await wall.rows()).map((r) => r.caption)).toEqual(['Grace']);
 });
 
-test("a save the database refuses shows 'Error saving signature.' and clears the drawing", async ({
-  board,
-  wall,
-}) => {
-  await drawPending(board);
-  // Someone else signs on this very spot while our caption is pending.
-  await wall.seed({
-    strokes: [
-      [
-        [400, 250],
-        [400, 350],
+test(
+  "a save the database refuses shows 'Error saving signature.' and clears the drawing",
+  { tag: '@any-engine' },
+  async ({ board, wall }) => {
+    await drawPending(board);
+    // Someone else signs on this very spot while our caption is pending.
+    await wall.seed({
+      strokes: [
+        [
+          [400, 250],
+          [400, 350],
+        ],
       ],
-    ],
-    caption: 'first',
-  });
-  await board.typeCaption('second');
-  await board.saveButton.click();
-  await expect(board.toast).toHaveText(TOASTS.saveError);
-  await expect(board.captionBox).toHaveCount(0);
-  await expect(board.toggleButton).toBeEnabled();
-  expect((await wall.rows()).map((r) => r.caption)).toEqual(['first']);
-  // The lost race fetches what is new: the winner's signature shows, ours is gone, and the
-  // error is not chased away by a second 'Signatures loaded!' (no full reload of the wall).
-  await expect.poll(() => board.pixelAt([400, 260])).toEqual(WHITE);
-  expect(await board.pixelAt([550, 300])).toEqual(WALL_GREY);
-  const toasts = await board.toastsShown();
-  expect(toasts.filter((t) => t === TOASTS.loaded)).toHaveLength(1);
-  expect(toasts.at(-1)).toBe(TOASTS.saveError);
-});
+      caption: 'first',
+    });
+    await board.typeCaption('second');
+    await board.saveButton.click();
+    await expect(board.toast).toHaveText(TOASTS.saveError);
+    await expect(board.captionBox).toHaveCount(0);
+    await expect(board.toggleButton).toBeEnabled();
+    expect((await wall.rows()).map((r) => r.caption)).toEqual(['first']);
+    // The lost race fetches what is new: the winner's signature shows, ours is gone, and the
+    // error is not chased away by a second 'Signatures loaded!' (no full reload of the wall).
+    await expect.poll(() => board.pixelAt([400, 260])).toEqual(WHITE);
+    await expect.poll(() => board.pixelAt([550, 300])).toEqual(WALL_GREY);
+    const toasts = await board.toastsShown();
+    expect(toasts.filter((t) => t === TOASTS.loaded)).toHaveLength(1);
+    expect(toasts.at(-1)).toBe(TOASTS.saveError);
+  },
+);
 
-test("a save answered with a PostgREST error shows 'Error saving signature.'", async ({
-  board,
-  page,
-  wall,
-}) => {
-  await drawPending(board);
-  await page.route('**/rest/v1/signatures**', (route) =>
-    route.request().method() === 'POST'
-      ? route.fulfill({
-          status: 400,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            code: '23514',
-            message: 'new row for relation "signatures" violates check constraint',
-            details: null,
-            hint: null,
-          }),
-        })
-      : route.fallback(),
-  );
-  await board.saveButton.click();
-  await expect(board.toast).toHaveText(TOASTS.saveError);
-  await expect(board.captionBox).toHaveCount(0);
-  expect(await board.pixelAt([450, 300])).toEqual(WALL_GREY);
-  // Errors are logged to the console too (spec §8).
-  await expect
-    .poll(() => board.consoleErrors())
-    .toContainEqual(expect.stringContaining('Saving the signature failed'));
-  expect(await wall.rows()).toEqual([]);
-});
+test(
+  "a save answered with a PostgREST error shows 'Error saving signature.'",
+  { tag: '@any-engine' },
+  async ({ board, page, wall }) => {
+    await drawPending(board);
+    await page.route('**/rest/v1/signatures**', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              code: '23514',
+              message: 'new row for relation "signatures" violates check constraint',
+              details: null,
+              hint: null,
+            }),
+          })
+        : route.fallback(),
+    );
+    await board.saveButton.click();
+    await expect(board.toast).toHaveText(TOASTS.saveError);
+    await expect(board.captionBox).toHaveCount(0);
+    await expect.poll(() => board.pixelAt([450, 300])).toEqual(WALL_GREY);
+    // Errors are logged to the console too (spec §8).
+    await expect
+      .poll(() => board.consoleErrors())
+      .toContainEqual(expect.stringContaining('Saving the signature failed'));
+    expect(await wall.rows()).toEqual([]);
+  },
+);
 
 test.describe('with the flood limit on', () => {
   // One save a minute per address; the test's seed and the browser share 127.0.0.1.
   test.use({ serverEnv: { INSERT_LIMIT_PER_MINUTE: '1' } });
 
-  test("a save over the limit (429) shows 'Error saving signature.' and writes nothing", async ({
-    board,
-    page,
-    wall,
-  }) => {
-    await wall.seed({
-      strokes: [
-        [
-          [1500, 1500],
-          [1520, 1520],
+  test(
+    "a save over the limit (429) shows 'Error saving signature.' and writes nothing",
+    { tag: '@any-engine' },
+    async ({ board, page, wall }) => {
+      await wall.seed({
+        strokes: [
+          [
+            [1500, 1500],
+            [1520, 1520],
+          ],
         ],
-      ],
-      caption: 'first',
-    });
-    const answers: number[] = [];
-    page.on('response', (res) => {
-      if (res.request().method() === 'POST') answers.push(res.status());
-    });
-    await drawPending(board);
-    await board.typeCaption('second');
-    await board.saveButton.click();
-    await expect(board.toast).toHaveText(TOASTS.saveError);
-    await expect(board.captionBox).toHaveCount(0);
-    expect(answers).toEqual([429]);
-    expect((await wall.rows()).map((r) => r.caption)).toEqual(['first']);
-  });
+        caption: 'first',
+      });
+      const answers: number[] = [];
+      page.on('response', (res) => {
+        if (res.request().method() === 'POST') answers.push(res.status());
+      });
+      await drawPending(board);
+      await board.typeCaption('second');
+      await board.saveButton.click();
+      await expect(board.toast).toHaveText(TOASTS.saveError);
+      await expect(board.captionBox).toHaveCount(0);
+      expect(answers).toEqual([429]);
+      expect((await wall.rows()).map((r) => r.caption)).toEqual(['first']);
+    },
+  );
 });
 
 /** Opens the board and draws two strokes of one pending signature, at y = 300 and y = 400. */
@@ -268,7 +274,7 @@ test("'Undo stroke' removes the last stroke; undoing the only one cancels ('Draw
   await board.undoButton.click();
   await expect(board.toast).toHaveText(TOASTS.canceled);
   await expect(board.captionBox).toHaveCount(0);
-  expect(await board.pixelAt([400, 300])).toEqual(WALL_GREY);
+  await expect.poll(() => board.pixelAt([400, 300])).toEqual(WALL_GREY);
   expect(await wall.rows()).toEqual([]);
 });
 

@@ -33,7 +33,7 @@ test('a stroke dragged 1,200 px wide is cut at 800 wide, kept, and saved', async
   // Until the button is released, moves add nothing.
   for (const [x, y] of line([1240, 400], [1240, 700], 6)) await page.mouse.move(x, y);
   await page.mouse.up();
-  expect(await board.pixelAt([1240, 600])).toEqual(WALL_GREY);
+  await expect.poll(() => board.pixelAt([1240, 600])).toEqual(WALL_GREY);
   expect(await board.selectionRects()).toEqual([expect.objectContaining({ width: 820 })]);
   // Said once for the stroke, not once per move beyond the box.
   expect((await board.toastsShown()).filter((t) => t === TOASTS.tooBig)).toHaveLength(1);
@@ -63,7 +63,7 @@ test('a pointer down beyond what the pending signature allows starts nothing; wi
   // 1,150 is 850 px from the pending strokes' left edge at 300.
   await board.drawStroke(line([1150, 500], [1200, 550], 5));
   await expect(board.toast).toHaveText(TOASTS.tooBig);
-  expect(await board.pixelAt([1175, 525])).toEqual(WALL_GREY);
+  await expect.poll(() => board.pixelAt([1175, 525])).toEqual(WALL_GREY);
   expect(await board.selectionRects()).toEqual([
     expect.objectContaining({ x: 290, y: 290, width: 320, height: 20 }),
   ]);
@@ -96,7 +96,7 @@ test('the 65th stroke does not start', async ({ board, wall }) => {
   await expect(board.captionBox).toBeVisible();
   await board.drawStroke(line([200, 600], [300, 600], 4));
   await expect(board.toast).toHaveText(TOASTS.tooManyStrokes);
-  expect(await board.pixelAt([250, 600])).toEqual(WALL_GREY);
+  await expect.poll(() => board.pixelAt([250, 600])).toEqual(WALL_GREY);
 
   await board.saveButton.click();
   await expect(board.toast).toHaveText(TOASTS.saved);

@@ -39,19 +39,20 @@ test('the hash follows the view without adding history, and a link opens on its 
   expect(await board.wallAt([640, 400])).toEqual([2000, 1500]);
 });
 
-test('hostile or out-of-range hashes open the board clamped or at the origin', async ({
-  board,
-  page,
-}) => {
-  await board.open('/#x=99999&y=-5&zoom=1e9');
-  // Clamped: the closest zoom, the wall's top-right corner.
-  expect(await board.camera()).toEqual({ x: 1280 - 3200 * 4, y: 0, scale: 4 });
+test(
+  'hostile or out-of-range hashes open the board clamped or at the origin',
+  { tag: '@any-engine' },
+  async ({ board, page }) => {
+    await board.open('/#x=99999&y=-5&zoom=1e9');
+    // Clamped: the closest zoom, the wall's top-right corner.
+    expect(await board.camera()).toEqual({ x: 1280 - 3200 * 4, y: 0, scale: 4 });
 
-  await page.goto('about:blank');
-  await board.open('/#x=NaN&y=<script>&zoom=-1');
-  expect(await board.camera()).toEqual({ x: 0, y: 0, scale: 1 });
-  await expect(page.getByRole('button', { name: 'Sign', exact: true })).toBeVisible();
-});
+    await page.goto('about:blank');
+    await board.open('/#x=NaN&y=<script>&zoom=-1');
+    expect(await board.camera()).toEqual({ x: 0, y: 0, scale: 1 });
+    await expect(page.getByRole('button', { name: 'Sign', exact: true })).toBeVisible();
+  },
+);
 
 test('"Share this view" copies the link to the view, and after a save to the new signature', async ({
   board,
@@ -86,27 +87,28 @@ test('"Share this view" copies the link to the view, and after a save to the new
   expect(await viewHash(page)).toEqual({ x: 1000, y: 830, zoom: 1 });
 });
 
-test('"Find a free spot" centres the hole of a nearly full wall; a full wall says so', async ({
-  board,
-  page,
-}) => {
-  await fillWall(board.wall, [2, 3]);
-  await board.open();
-  await page.getByRole('button', { name: 'Find a free spot' }).click();
-  // The hole spans wall x 1599–2401, y 1597–2133; the nearest 200×120 spot on the 8 px grid
-  // has its corner at (1600, 1600), its centre at (1700, 1660).
-  await expect.poll(() => board.wallAt([640, 400])).toEqual([1700, 1660]);
+test(
+  '"Find a free spot" centres the hole of a nearly full wall; a full wall says so',
+  { tag: '@any-engine' },
+  async ({ board, page }) => {
+    await fillWall(board.wall, [2, 3]);
+    await board.open();
+    await page.getByRole('button', { name: 'Find a free spot' }).click();
+    // The hole spans wall x 1599–2401, y 1597–2133; the nearest 200×120 spot on the 8 px grid
+    // has its corner at (1600, 1600), its centre at (1700, 1660).
+    await expect.poll(() => board.wallAt([640, 400])).toEqual([1700, 1660]);
 
-  // Filling the hole through the API leaves no spot: the view stays, a toast says so.
-  await seedTile(board.wall, 2, 3);
-  await board.page.reload();
-  await board.page.getByRole('button', { name: 'Sign!' }).click();
-  await expect.poll(() => board.toastsShown()).toContain(TOASTS.loaded);
-  const before = await board.camera();
-  await page.getByRole('button', { name: 'Find a free spot' }).click();
-  await expect(board.toast).toHaveText('No free spot on the wall.');
-  expect(await board.camera()).toEqual(before);
-});
+    // Filling the hole through the API leaves no spot: the view stays, a toast says so.
+    await seedTile(board.wall, 2, 3);
+    await board.page.reload();
+    await board.page.getByRole('button', { name: 'Sign!' }).click();
+    await expect.poll(() => board.toastsShown()).toContain(TOASTS.loaded);
+    const before = await board.camera();
+    await page.getByRole('button', { name: 'Find a free spot' }).click();
+    await expect(board.toast).toHaveText('No free spot on the wall.');
+    expect(await board.camera()).toEqual(before);
+  },
+);
 
 test('the overview shows the signatures and the view, and a click centres the view there', async ({
   board,

@@ -66,7 +66,7 @@ test('leaving the wall with the mouse cancels the pan', async ({ board, page }) 
   expect(await board.offset()).toEqual(left);
 });
 
-test('panning renders nothing in React', async ({ page, board }) => {
+test('panning renders nothing in React', { tag: '@any-engine' }, async ({ page, board }) => {
   await test.step('count commits from the first script on', () => Board.countCommits(page));
   await page.clock.install();
   await board.open();

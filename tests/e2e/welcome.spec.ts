@@ -30,39 +30,40 @@ test("'<' returns to the welcome card", async ({ page, board }) => {
   await expect(page.locator('.konvajs-content')).toHaveCount(1);
 });
 
-test('the board is a viewport-sized stage with at most 3 non-listening layers', async ({
-  page,
-  board,
-}) => {
-  await board.open();
-  const stage = await page.evaluate(() => {
-    const w = window as unknown as {
-      Konva: {
-        pixelRatio: number;
-        stages: Array<{
-          width(): number;
-          height(): number;
-          getLayers(): Array<{ listening(): boolean }>;
-        }>;
+test(
+  'the board is a viewport-sized stage with at most 3 non-listening layers',
+  { tag: '@any-engine' },
+  async ({ page, board }) => {
+    await board.open();
+    const stage = await page.evaluate(() => {
+      const w = window as unknown as {
+        Konva: {
+          pixelRatio: number;
+          stages: Array<{
+            width(): number;
+            height(): number;
+            getLayers(): Array<{ listening(): boolean }>;
+          }>;
+        };
       };
-    };
-    const s = w.Konva.stages[0]!;
-    return {
-      count: w.Konva.stages.length,
-      width: s.width(),
-      height: s.height(),
-      layers: s.getLayers().map((l) => l.listening()),
-      pixelRatio: w.Konva.pixelRatio,
-      touchAction: getComputedStyle(document.querySelector('.konvajs-content')!.parentElement!)
-        .touchAction,
-    };
-  });
-  expect(stage).toEqual({
-    count: 1,
-    width: 1280,
-    height: 800,
-    layers: [false, false],
-    pixelRatio: 1,
-    touchAction: 'none',
-  });
-});
+      const s = w.Konva.stages[0]!;
+      return {
+        count: w.Konva.stages.length,
+        width: s.width(),
+        height: s.height(),
+        layers: s.getLayers().map((l) => l.listening()),
+        pixelRatio: w.Konva.pixelRatio,
+        touchAction: getComputedStyle(document.querySelector('.konvajs-content')!.parentElement!)
+          .touchAction,
+      };
+    });
+    expect(stage).toEqual({
+      count: 1,
+      width: 1280,
+      height: 800,
+      layers: [false, false],
+      pixelRatio: 1,
+      touchAction: 'none',
+    });
+  },
+);

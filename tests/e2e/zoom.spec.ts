@@ -131,7 +131,7 @@ test('the zoom buttons and the + = - keys zoom around the viewport centre', asyn
   await expectClose(await board.wallAt(centre), before);
 });
 
-test('zooming renders nothing in React', async ({ page, board }) => {
+test('zooming renders nothing in React', { tag: '@any-engine' }, async ({ page, board }) => {
   await test.step('count commits from the first script on', () => Board.countCommits(page));
   await page.clock.install();
   await board.open();
@@ -213,39 +213,39 @@ test('at 2× a stroke lands at the right wall coordinates, 3 wall pixels wide, a
   await expect(board.captionBox).toHaveCount(0);
 });
 
-test('culling follows the zoom: zoomed out, signatures all over the wall show', async ({
-  board,
-  page,
-  wall,
-}) => {
-  await wall.seed({
-    strokes: [
-      [
-        [100, 100],
-        [300, 100],
+test(
+  'culling follows the zoom: zoomed out, signatures all over the wall show',
+  { tag: '@any-engine' },
+  async ({ board, page, wall }) => {
+    await wall.seed({
+      strokes: [
+        [
+          [100, 100],
+          [300, 100],
+        ],
       ],
-    ],
-    caption: 'near',
-  });
-  await wall.seed({
-    strokes: [
-      [
-        [2800, 3000],
-        [3100, 3000],
+      caption: 'near',
+    });
+    await wall.seed({
+      strokes: [
+        [
+          [2800, 3000],
+          [3100, 3000],
+        ],
       ],
-    ],
-    caption: 'far',
-  });
-  await board.open();
-  expect(await board.shownCaptions()).toEqual(['near']);
-  await page.mouse.move(640, 400);
-  for (let i = 0; i < 8; i++) await page.mouse.wheel(0, 1000);
-  await expect.poll(async () => (await board.camera()).scale).toBe(FIT);
-  expect((await board.shownCaptions()).sort()).toEqual(['far', 'near']);
-  expect((await board.wallPixels([[2950, 3000]]))[0]).toEqual(WHITE);
-  // At 4× around the top left only the near one is drawn again.
-  await page.mouse.move(240, 0);
-  for (let i = 0; i < 8; i++) await page.mouse.wheel(0, -1000);
-  await expect.poll(async () => (await board.camera()).scale).toBe(4);
-  expect(await board.shownCaptions()).toEqual(['near']);
-});
+      caption: 'far',
+    });
+    await board.open();
+    expect(await board.shownCaptions()).toEqual(['near']);
+    await page.mouse.move(640, 400);
+    for (let i = 0; i < 8; i++) await page.mouse.wheel(0, 1000);
+    await expect.poll(async () => (await board.camera()).scale).toBe(FIT);
+    expect((await board.shownCaptions()).sort()).toEqual(['far', 'near']);
+    expect((await board.wallPixels([[2950, 3000]]))[0]).toEqual(WHITE);
+    // At 4× around the top left only the near one is drawn again.
+    await page.mouse.move(240, 0);
+    for (let i = 0; i < 8; i++) await page.mouse.wheel(0, -1000);
+    await expect.poll(async () => (await board.camera()).scale).toBe(4);
+    expect(await board.shownCaptions()).toEqual(['near']);
+  },
+);

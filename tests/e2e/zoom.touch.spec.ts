@@ -100,7 +100,7 @@ test('in drawing mode a second finger cancels the stroke and does not zoom', asy
 
   expect(await board.camera()).toEqual(camera);
   await expect(board.captionBox).toHaveCount(0);
-  expect(await board.pixelAt([130, 300])).toEqual(WALL_GREY);
+  await expect.poll(() => board.pixelAt([130, 300])).toEqual(WALL_GREY);
   // Not stuck: the next stroke draws.
   await board.touchStroke(line([60, 500], [300, 500], 10));
   await expect(board.captionBox).toBeVisible();

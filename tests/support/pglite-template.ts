@@ -10,9 +10,11 @@
  *     either builds a new one.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { schemaHash } from './schema-hash.ts';
 import { spawnServer } from './server-process.ts';
@@ -49,7 +51,7 @@ async function initdbTemplate(): Promise<string> {
 
 /** Fills `dataDir` (which must not exist yet) with a freshly initialised, empty PGlite cluster. */
 export async function copyFreshPgliteData(dataDir: string): Promise<void> {
-  await cp(await initdbTemplate(), dataDir, { recursive: true });
+  await copyDir(await initdbTemplate(), dataDir);
 }
 
 async function migratedTemplate(): Promise<string> {
@@ -71,11 +73,19 @@ async function migratedTemplate(): Promise<string> {
 }
 
 /**
+ * A copy of a data directory (about 1000 files, 39 MB) by the system's `cp`: two to three times as
+ * fast as Node's `fs.cp` here, and every API file copies one or more per backend.
+ */
+async function copyDir(from: string, to: string): Promise<void> {
+  await promisify(execFile)('cp', ['-R', from, to]);
+}
+
+/**
  * Fills `dataDir` (which must not exist yet) with a database the server has already bootstrapped and
  * migrated, and that holds no rows: the server opens it with nothing left to apply.
  */
 export async function copyMigratedPgliteData(dataDir: string): Promise<void> {
-  await cp(await migratedTemplate(), dataDir, { recursive: true });
+  await copyDir(await migratedTemplate(), dataDir);
 }
 
 /**

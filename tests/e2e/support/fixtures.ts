@@ -14,6 +14,7 @@
 import { test as base, expect } from '@playwright/test';
 import { SERVICE_ROLE_KEY } from './moderation.ts';
 import { startTestServer, type TestServer } from './server.ts';
+import { READABLE_COLUMNS } from '../../support/columns.ts';
 
 export interface SeedSignature {
   /** Strokes in wall coordinates. */
@@ -41,11 +42,6 @@ export interface WallServer {
 }
 
 export const ANON_KEY = 'sb_publishable_signwall_local';
-/**
- * The columns a visitor may read, named as the app names them: anon may not read every column
- * (issue 21's `removal_hash`), so `select=*` is not a visitor's read.
- */
-const ROW_COLUMNS = 'id,signature,caption,created_at';
 const headers = { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` };
 
 /** The shared server's environment: the service key lets it be emptied between tests. */
@@ -113,7 +109,7 @@ export const test = base.extend<
     if (own || sharedServer.starting) testInfo.setTimeout(testInfo.timeout + 60_000);
     const server = own ? await startTestServer(serverEnv) : await sharedServer.emptied();
     const seedRaw = (signature: string, caption: string | null = null) =>
-      fetch(`${server.url}/rest/v1/signatures?select=${ROW_COLUMNS}`, {
+      fetch(`${server.url}/rest/v1/signatures?select=${READABLE_COLUMNS}`, {
         method: 'POST',
         headers: {
           ...headers,
@@ -134,7 +130,7 @@ export const test = base.extend<
       },
       async rows() {
         const res = await fetch(
-          `${server.url}/rest/v1/signatures?select=${ROW_COLUMNS}&order=created_at.asc,id.asc`,
+          `${server.url}/rest/v1/signatures?select=${READABLE_COLUMNS}&order=created_at.asc,id.asc`,
           { headers },
         );
         return (await res.json()) as SeededRow[];
