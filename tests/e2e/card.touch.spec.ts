@@ -9,6 +9,7 @@ import {
   CARD_TOASTS,
   cardOf,
   expectToasted,
+  openShowing,
   ON_SIGNED,
   reportForm,
   SIGNED,
@@ -29,7 +30,7 @@ test('a tap on a signature opens its card on screen; Close closes it', async ({
   wall,
 }) => {
   const row = await wall.seed(PHONE_SIGNED);
-  await board.open();
+  await openShowing(board, 1);
   await tapWall(board, ON_PHONE_SIGNED);
   const card = cardOf(page, row.id);
   await expect(card).toBeVisible();
@@ -49,7 +50,7 @@ test('a finger dragging from a signature pans the wall and opens nothing', async
   wall,
 }) => {
   await wall.seed(PHONE_SIGNED);
-  await board.open();
+  await openShowing(board, 1);
   const before = await board.offset();
   await touchDragFrom(board, ON_PHONE_SIGNED, -60, -120);
   expect(await board.offset()).toEqual({ x: before.x - 60, y: before.y - 120 });
@@ -62,7 +63,7 @@ test('a report sent by taps is thanked, and a second one is told apart', async (
   wall,
 }) => {
   const row = await wall.seed(PHONE_SIGNED);
-  await board.open();
+  await openShowing(board, 1);
   const card = cardOf(page, row.id);
   const form = reportForm(card);
   for (const expected of [CARD_TOASTS.reported, CARD_TOASTS.alreadyReported]) {

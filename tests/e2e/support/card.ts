@@ -63,6 +63,15 @@ export function reportForm(card: Locator) {
   };
 }
 
+/**
+ * Opens the board and waits until it shows the `seeded` signatures: a tap finds a signature by
+ * the outlines the board holds, so one must be there before it is tapped.
+ */
+export async function openShowing(board: Board, seeded: number): Promise<void> {
+  await board.open();
+  await expect.poll(() => board.shownSignatures()).toBe(seeded);
+}
+
 /** Waits until `text` has been toasted (from the record: a 2 s toast may be gone by the look). */
 export async function expectToasted(board: Board, text: string): Promise<void> {
   await expect.poll(() => board.toastsShown()).toContain(text);
