@@ -112,8 +112,8 @@ export function SignatureCard({
     >
       <p className="card-caption">{caption}</p>
       <p className="card-time">
-        <time dateTime={signature.createdAt}>{timeAgo(signed, Date.now())}</time>{' '}
-        <span>· {signedAt(signed)}</span>
+        <time dateTime={signature.createdAt}>{timeAgo(signed, Date.now())}</time>
+        <span>{signedAt(signed)}</span>
       </p>
       {view === 'details' && (
         <div className="card-actions">
