@@ -1,0 +1,55 @@
+/**
+ * /moderate: the owner's key first, then the moderation view. The key lives in this tab's
+ * sessionStorage only (src/data/moderator-key.ts) and goes only to the data API, in a client of
+ * its own; a key the API refuses is forgotten and the form comes back saying so.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { createModeratorClient } from '../../data/moderation.ts';
+import { useForgetModeration } from '../../data/moderation-queries.ts';
+import {
+  forgetModeratorKey,
+  keepModeratorKey,
+  readModeratorKey,
+} from '../../data/moderator-key.ts';
+import { KeyForm } from './key-form.tsx';
+import { ModerationView } from './moderation-view.tsx';
+import './moderate.css';
+
+export const KEY_REFUSED = 'That key was refused.';
+
+export function ModerateScreen() {
+  const [key, setKey] = useState<string | null>(readModeratorKey);
+  const [problem, setProblem] = useState<string | null>(null);
+  const forgetAnswers = useForgetModeration();
+  const client = useMemo(() => (key === null ? null : createModeratorClient(key)), [key]);
+
+  const leave = useCallback(
+    (why: string | null) => {
+      forgetModeratorKey();
+      forgetAnswers();
+      setKey(null);
+      setProblem(why);
+    },
+    [forgetAnswers],
+  );
+
+  if (client === null) {
+    return (
+      <KeyForm
+        problem={problem}
+        onSubmit={(entered) => {
+          keepModeratorKey(entered);
+          setProblem(null);
+          setKey(entered);
+        }}
+      />
+    );
+  }
+  return (
+    <ModerationView
+      client={client}
+      onKeyRefused={() => leave(KEY_REFUSED)}
+      onSignOut={() => leave(null)}
+    />
+  );
+}
