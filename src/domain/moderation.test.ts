@@ -11,7 +11,9 @@ import {
   strokesSvgPath,
 } from './moderation.ts';
 
+// Times as the database writes them, and a reader for them (the rules take time in, as ms).
 const T = (s: string) => `2026-11-24T05:${s}.000000+00:00`;
+const msOf = (iso: string) => Number(iso.slice(14, 16)) * 60_000 + Number(iso.slice(17, 19)) * 1000;
 
 describe('reportedFromRows', () => {
   it('orders most reported first, then most recently reported, reports newest first', () => {
@@ -28,7 +30,7 @@ describe('reportedFromRows', () => {
       },
       { signature_id: 3, report_count: 1, last_reported_at: T('20:00'), reports: [] },
     ];
-    const out = reportedFromRows(rows, Date.parse);
+    const out = reportedFromRows(rows, msOf);
     expect(out.map((r) => r.signatureId)).toEqual([2, 3, 1]);
     expect(out[0]!.reports.map((r) => r.reason)).toEqual(['offensive', 'spam']);
     expect(out[0]!.reports[0]).toEqual({
@@ -46,7 +48,7 @@ describe('reportedFromRows', () => {
         { signature_id: 'x' },
         { signature_id: 4, reports: [{ reason: 'other', created_at: T('00:00'), note: '' }, 7] },
       ],
-      Date.parse,
+      msOf,
     );
     expect(out).toEqual([
       {
@@ -56,7 +58,7 @@ describe('reportedFromRows', () => {
         reports: [{ reason: 'other', note: null, createdAt: T('00:00') }],
       },
     ]);
-    expect(reportedFromRows({ not: 'rows' }, Date.parse)).toEqual([]);
+    expect(reportedFromRows({ not: 'rows' }, msOf)).toEqual([]);
   });
 });
 
@@ -80,8 +82,12 @@ describe('reasons', () => {
 });
 
 describe('hideFromMs', () => {
-  const now = Date.UTC(2026, 10, 24, 12, 0, 0);
-  const local = (v: string) => Date.parse(`${v}Z`); // a fixed zone for the test: UTC
+  // The day's time in ms: noon, and a datetime-local value read as that day's time.
+  const now = 12 * 3_600_000;
+  const local = (v: string) => {
+    const [h = '', m = '', s = '0'] = v.slice(11).split(':');
+    return ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000;
+  };
 
   it('reaches back 10 minutes, 1 hour and 1 day', () => {
     expect(hideFromMs({ kind: 'window', id: '10m' }, now, local)).toBe(now - 600_000);

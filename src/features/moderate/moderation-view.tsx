@@ -61,18 +61,17 @@ export function ModerationView({
     [actions],
   );
   const selectedReports = entries.find((e) => e.reported.signatureId === selected)?.reported;
-  const loadError = [newest.error, reported.error].find(
-    (e) => e && !(e instanceof KeyRefusedError),
-  );
+  // The reports' own failure shows in their list: the rest of the page works without them.
+  const loadError = newest.error instanceof KeyRefusedError ? null : newest.error;
 
   return (
     <div className="moderate moderate-view">
       <header className="moderate-header">
         <h1>Moderation</h1>
-        <HideSinceForm context={context} />
-        <button type="button" className="moderate-quiet" onClick={onSignOut}>
+        <button type="button" className="moderate-quiet moderate-sign-out" onClick={onSignOut}>
           Sign out
         </button>
+        <HideSinceForm context={context} />
         <p className="moderate-status" role="status" aria-live="polite">
           {status}
         </p>
@@ -101,6 +100,7 @@ export function ModerationView({
           <ReportedList
             entries={entries}
             loading={reported.isPending}
+            error={reported.error instanceof KeyRefusedError ? null : reported.error}
             selected={selected}
             onSelect={select}
           />

@@ -47,11 +47,13 @@ function SignatureRow({
 export function ReportedList({
   entries,
   loading,
+  error,
   selected,
   onSelect,
 }: {
   entries: readonly ReportedEntry[];
   loading: boolean;
+  error: Error | null;
   selected: number | null;
   onSelect: (id: number) => void;
 }) {
@@ -59,7 +61,9 @@ export function ReportedList({
   return (
     <section className="moderate-list" aria-labelledby={headingId}>
       <h2 id={headingId}>Reported</h2>
-      {loading ? (
+      {error ? (
+        <p className="moderate-problem">{error.message}</p>
+      ) : loading ? (
         <p className="moderate-hint">Loading…</p>
       ) : entries.length === 0 ? (
         <p className="moderate-hint">No reports.</p>
