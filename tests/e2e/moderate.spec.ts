@@ -88,6 +88,7 @@ test('hide, unhide and delete (after confirming) change what visitors get at onc
   await expect(details).toContainText('Target');
   await expect(details).toContainText('1 stroke, 2 points');
   await expect(details.getByRole('img')).toBeVisible();
+  await moderate.shot('desktop-selected');
 
   await moderate.action('Hide').click();
   await expect(moderate.status).toHaveText(`Signature #${target.id} is hidden.`);
@@ -152,6 +153,7 @@ test('hide all since 10 minutes hides what was made in that window only, after c
   await page.getByLabel('Hide all made in the last').selectOption({ label: '10 minutes' });
   await page.getByRole('button', { name: 'Hide all since…' }).click();
   await expect(moderate.dialog).toContainText('Hide 2 signatures made since');
+  await moderate.shot('desktop-confirm-window');
   await moderate.dialog.getByRole('button', { name: 'Hide 2' }).click();
   await expect(moderate.status).toHaveText('Hid 2 signatures.');
   expect(await moderate.visibleIds()).toEqual([before.id]);

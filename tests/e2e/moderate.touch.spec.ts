@@ -3,7 +3,6 @@
  * the confirmation), and hide all since a chosen time. What visitors get is read through the
  * anonymous data API, as every board reads. Screenshots go to $MODERATE_SHOTS when it is set.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { SERVICE_ROLE_KEY } from './support/moderation.ts';
 import { KEY_REFUSED, ModeratePage } from './support/moderate-page.ts';
@@ -21,39 +20,41 @@ const at = (x: number, y: number, caption: string | null = null) => ({
   caption,
 });
 
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.MODERATE_SHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
-
 test('on a phone: a refused key, then tap a row, hide it and delete it', async ({ page, wall }) => {
-  const kept = await wall.seed(at(400, 300, 'Kept'));
+  // The one to tap is the oldest: at the foot of a list longer than the screen.
   const target = await wall.seed(at(900, 600, 'Tap me'));
+  const kept = await wall.seed(at(400, 300, 'Kept'));
+  const others = [];
+  for (let i = 0; i < 10; i++)
+    others.push(await wall.seed(at(300 + 250 * (i % 5), 1200 + 300 * Math.floor(i / 5))));
   const moderate = new ModeratePage(page, wall);
   await moderate.open('a-wrong-key-that-is-long-enough-to-look-real-000');
   await expect(page.getByRole('alert')).toHaveText(KEY_REFUSED);
-  await shot(page, 'phone-refused');
+  await moderate.shot('phone-refused');
 
   await moderate.signIn(SERVICE_ROLE_KEY);
+  await expect(moderate.newest.getByRole('listitem')).toHaveCount(12);
+  await expect(moderate.row(moderate.newest, target.id)).not.toBeInViewport();
   await moderate.row(moderate.newest, target.id).tap();
   await expect(
     moderate.details.getByRole('heading', { name: `Signature #${target.id}` }),
   ).toBeVisible();
-  // The details come first on a phone: in view without scrolling.
+  // The details (above the lists on a phone) come into view.
   await expect(moderate.action('Hide')).toBeInViewport();
-  await shot(page, 'phone-selected');
+  await moderate.shot('phone-selected');
 
   await moderate.action('Hide').tap();
   await expect(moderate.status).toHaveText(`Signature #${target.id} is hidden.`);
-  expect(await moderate.visibleIds()).toEqual([kept.id]);
+  const othersIds = others.map((o) => o.id);
+  expect(await moderate.visibleIds()).toEqual([kept.id, ...othersIds]);
 
   await moderate.action('Delete').tap();
   await expect(moderate.dialog).toBeInViewport();
-  await shot(page, 'phone-confirm-delete');
+  await moderate.shot('phone-confirm-delete');
   await moderate.dialog.getByRole('button', { name: 'Delete' }).tap();
   await expect(moderate.status).toHaveText(`Signature #${target.id} deleted.`);
   await expect(moderate.row(moderate.newest, target.id)).toHaveCount(0);
-  expect((await wall.rows()).map((r) => r.id)).toEqual([kept.id]);
+  expect(await moderate.visibleIds()).toEqual([kept.id, ...othersIds]);
 });
 
 test('on a phone: hide all since a chosen time', async ({ page, wall }) => {
@@ -76,7 +77,7 @@ test('on a phone: hide all since a chosen time', async ({ page, wall }) => {
   await page.getByLabel('Since', { exact: true }).fill(local);
   await page.getByRole('button', { name: 'Hide all since…' }).tap();
   await expect(moderate.dialog).toContainText('Hide 1 signature made since');
-  await shot(page, 'phone-confirm-window');
+  await moderate.shot('phone-confirm-window');
   await moderate.dialog.getByRole('button', { name: 'Hide 1' }).tap();
   await expect(moderate.status).toHaveText('Hid 1 signature.');
   expect((await wall.rows()).map((r) => r.id)).toEqual([before.id]);

@@ -23,7 +23,9 @@ export function ConfirmDialog({
   const titleId = useId();
   const cancel = useRef<HTMLButtonElement>(null);
   const [running, setRunning] = useState(false);
-  useEffect(() => cancel.current?.focus(), []);
+  useEffect(() => {
+    cancel.current?.focus();
+  }, []);
   return (
     <div
       className="moderate-backdrop"

@@ -1,5 +1,5 @@
 /** The selected signature: what it is, what was said of it, and what the owner can do with it. */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import {
   reasonLabel,
   signatureFigures,
@@ -37,6 +37,13 @@ export function SignatureDetails({
   onClose: () => void;
 }) {
   const query = useModeratedSignature(client, id);
+  const article = useRef<HTMLElement>(null);
+  // A row tapped far down a phone's list: its details (above the lists there) come into view.
+  // A block body: Chromium's scrollIntoView now returns a promise, which React would take for a
+  // cleanup function and call on unmount.
+  useEffect(() => {
+    article.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   const row = query.data;
   const figures = useMemo(() => row && signatureFigures(row.signature), [row]);
   const strokes = useMemo(() => (row ? parseStrokes(row.signature) : null), [row]);
@@ -87,7 +94,7 @@ export function SignatureDetails({
     });
 
   return (
-    <article className="moderate-details" aria-labelledby="moderate-details-title">
+    <article ref={article} className="moderate-details" aria-labelledby="moderate-details-title">
       <header>
         <h2 id="moderate-details-title">Signature #{id}</h2>
         <button type="button" className="moderate-quiet" onClick={onClose}>

@@ -2,8 +2,9 @@
  * The owner's /moderate page, driven as the owner would: the key form, the lists, the selected
  * signature's actions and the confirmation dialog.
  */
+import { request } from 'node:http';
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { WallServer } from './fixtures.ts';
+import { ANON_KEY, type WallServer } from './fixtures.ts';
 
 export const KEY_REFUSED = 'That key was refused.';
 
@@ -58,6 +59,12 @@ export class ModeratePage {
     return (await this.wall.rows()).map((row) => row.id).sort((a, b) => a - b);
   }
 
+  /** A screenshot into $MODERATE_SHOTS when it is set (for a person to look at; never compared). */
+  async shot(name: string): Promise<void> {
+    const dir = process.env.MODERATE_SHOTS;
+    if (dir) await this.page.screenshot({ path: `${dir}/${name}.png` });
+  }
+
   async sessionKey(): Promise<string | null> {
     return this.page.evaluate(() => sessionStorage.getItem('signwall.moderator-key'));
   }
@@ -66,4 +73,46 @@ export class ModeratePage {
   async localStorageText(): Promise<string> {
     return this.page.evaluate(() => JSON.stringify({ ...localStorage }));
   }
+}
+
+/**
+ * A visitor's report of signature `id`, sent from the local address `from` (127.0.0.x: the server
+ * counts one report per signature per address, and takes the socket's address as the visitor's).
+ */
+export function reportFrom(
+  wall: WallServer,
+  from: string,
+  id: number,
+  reason: string,
+  note: string | null = null,
+): Promise<void> {
+  const body = JSON.stringify({ signature_id: id, reason, note });
+  const url = new URL('/rest/v1/rpc/report_signature', wall.url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        localAddress: from,
+        headers: {
+          apikey: ANON_KEY,
+          Authorization: `Bearer ${ANON_KEY}`,
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () =>
+          res.statusCode === 204
+            ? resolve()
+            : reject(new Error(`report of #${id} from ${from}: ${res.statusCode} ${text}`)),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }
