@@ -37,11 +37,23 @@ export class KeyRefusedError extends Error {
 
 export type ModeratorClient = SupabaseClient;
 
+/**
+ * True for the app's own public key. It reads the wall like any visitor (no refusal, no hidden
+ * rows), so the page must refuse it itself; where the reports function exists its 401 says so
+ * too, for any key that is not the service role's.
+ */
+export function isPublicKey(key: string): boolean {
+  return dataApiConfig.ok && key === dataApiConfig.config.key;
+}
+
 /** A client that sends `key` as supabase-js sends its key (apikey, and bearer), and keeps no session. */
 export function createModeratorClient(key: string): ModeratorClient {
   if (!dataApiConfig.ok) throw new Error(dataApiConfig.problem);
   return createClient(dataApiConfig.config.url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // React Query's retry is the one policy (a refused key is never retried): supabase-js's own
+    // would add up to 7 s of retries under it.
+    db: { retry: false },
   });
 }
 

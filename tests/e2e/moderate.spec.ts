@@ -3,7 +3,7 @@
  * sessionStorage only, sent only to the data API), the lists with hidden signatures, and what each
  * action changes for visitors (read through the anonymous data API, as every board reads).
  */
-import { expect, test } from './support/fixtures.ts';
+import { ANON_KEY, expect, test } from './support/fixtures.ts';
 import { SERVICE_ROLE_KEY, hideSignature } from './support/moderation.ts';
 import { KEY_REFUSED, ModeratePage } from './support/moderate-page.ts';
 
@@ -39,6 +39,13 @@ test('a wrong key is refused and forgotten; the right one stays in this tab only
   // A password field the browser neither fills in nor offers to save.
   await expect(moderate.keyField).toHaveAttribute('type', 'password');
   await expect(moderate.keyField).toHaveAttribute('autocomplete', 'off');
+  expect(await moderate.sessionKey()).toBeNull();
+
+  // The public key reads the wall as any visitor does: the page refuses it itself.
+  await moderate.signIn(ANON_KEY);
+  await expect(page.getByRole('alert')).toHaveText(
+    'That is the public key, which every visitor has: enter the moderator key.',
+  );
   expect(await moderate.sessionKey()).toBeNull();
 
   await moderate.signIn(SERVICE_ROLE_KEY);

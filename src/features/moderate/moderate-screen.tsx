@@ -4,7 +4,7 @@
  * its own; a key the API refuses is forgotten and the form comes back saying so.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { createModeratorClient } from '../../data/moderation.ts';
+import { createModeratorClient, isPublicKey } from '../../data/moderation.ts';
 import { useForgetModeration } from '../../data/moderation-queries.ts';
 import {
   forgetModeratorKey,
@@ -16,6 +16,7 @@ import { ModerationView } from './moderation-view.tsx';
 import './moderate.css';
 
 export const KEY_REFUSED = 'That key was refused.';
+const PUBLIC_KEY = 'That is the public key, which every visitor has: enter the moderator key.';
 
 export function ModerateScreen() {
   const [key, setKey] = useState<string | null>(readModeratorKey);
@@ -38,6 +39,10 @@ export function ModerateScreen() {
       <KeyForm
         problem={problem}
         onSubmit={(entered) => {
+          if (isPublicKey(entered)) {
+            setProblem(PUBLIC_KEY);
+            return;
+          }
           keepModeratorKey(entered);
           setProblem(null);
           setKey(entered);
