@@ -20,6 +20,12 @@ import {
 } from './moderation.ts';
 import { moderationKeys } from './query-keys.ts';
 
+/**
+ * The lists follow the wall while the page is open (new signatures, new reports); React Query
+ * pauses this in a hidden tab, and refetches when the tab comes back.
+ */
+const LIST_REFRESH_MS = 30_000;
+
 /** A refused key is final (the page goes back to its form); anything else is tried once more. */
 function retry(failures: number, error: Error): boolean {
   return !(error instanceof KeyRefusedError) && failures < 1;
@@ -31,6 +37,7 @@ export function useNewestSignatures(client: ModeratorClient, limit: number) {
     queryFn: () => fetchNewest(client, limit),
     // "Show more" keeps the rows shown while the longer list loads.
     placeholderData: keepPreviousData,
+    refetchInterval: LIST_REFRESH_MS,
     retry,
   });
 }
@@ -56,6 +63,7 @@ export function useReportedSignatures(client: ModeratorClient) {
       );
       return reported.map((r) => ({ reported: r, row: rows.get(r.signatureId) ?? null }));
     },
+    refetchInterval: LIST_REFRESH_MS,
     retry,
   });
 }

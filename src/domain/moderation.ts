@@ -103,9 +103,9 @@ export function reasonSummary(reports: readonly Report[]): string {
 
 /** The windows "Hide all since…" offers besides a chosen time. */
 export const HIDE_WINDOWS = [
-  { id: '10m', label: '10 minutes', ms: 10 * 60_000 },
-  { id: '1h', label: '1 hour', ms: 60 * 60_000 },
-  { id: '1d', label: '1 day', ms: 24 * 60 * 60_000 },
+  { id: '10m', label: 'Last 10 minutes', ms: 10 * 60_000 },
+  { id: '1h', label: 'Last 1 hour', ms: 60 * 60_000 },
+  { id: '1d', label: 'Last 1 day', ms: 24 * 60 * 60_000 },
 ] as const;
 
 export type HideWindowId = (typeof HIDE_WINDOWS)[number]['id'];

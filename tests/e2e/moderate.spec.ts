@@ -157,7 +157,7 @@ test('hide all since 10 minutes hides what was made in that window only, after c
   // The page's "now" is 10 minutes after a moment between the first row and the flood.
   const between = (Date.parse(before.created_at) + Date.parse(flood.created_at)) / 2;
   await page.clock.setFixedTime(between + 10 * 60_000);
-  await page.getByLabel('Hide all made in the last').selectOption({ label: '10 minutes' });
+  await page.getByLabel('Window', { exact: true }).selectOption({ label: 'Last 10 minutes' });
   await page.getByRole('button', { name: 'Hide all since…' }).click();
   await expect(moderate.dialog).toContainText('Hide 2 signatures made since');
   await moderate.shot('desktop-confirm-window');

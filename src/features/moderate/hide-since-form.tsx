@@ -61,7 +61,7 @@ export function HideSinceForm({ context }: { context: ModerationContext }) {
         void start();
       }}
     >
-      <label htmlFor={windowId}>Hide all made in the last</label>
+      <label htmlFor={windowId}>Window</label>
       <select
         id={windowId}
         value={choice}
@@ -72,7 +72,7 @@ export function HideSinceForm({ context }: { context: ModerationContext }) {
             {w.label}
           </option>
         ))}
-        <option value={A_TIME}>since a time…</option>
+        <option value={A_TIME}>Since a time…</option>
       </select>
       {choice === A_TIME && (
         <>
