@@ -14,6 +14,7 @@ import {
 import { KeyForm } from './key-form.tsx';
 import { ModerationView } from './moderation-view.tsx';
 import './moderate.css';
+import './moderate-panels.css';
 
 export const KEY_REFUSED = 'That key was refused.';
 const PUBLIC_KEY = 'That is the public key, which every visitor has: enter the moderator key.';
