@@ -10,8 +10,10 @@ import { MAX_BODY_BYTES } from '../src/domain/rules.ts';
 import { sendError } from './api/errors.ts';
 import { registerHealth } from './api/health.ts';
 import { registerRest } from './api/rest-route.ts';
-import { loadSchemaCache } from './api/schema-cache.ts';
+import { ReportHook } from './api/report-hook.ts';
+import { loadFunctionCache, loadSchemaCache } from './api/schema-cache.ts';
 import { configureInsertLimit } from './db/insert-limit.ts';
+import { configureReportsToHide } from './db/report-settings.ts';
 import { versionedTables } from './db/table-version.ts';
 import type { Database } from './db/types.ts';
 import {
@@ -23,6 +25,7 @@ import {
 } from './http/connections.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { registerStatic } from './http/static.ts';
+import { Webhook } from './http/webhook.ts';
 import { createLogger, pathOf, RequestLog, type Logger } from './log.ts';
 import { ApiError, pgrst } from './rest/errors.ts';
 
@@ -68,6 +71,15 @@ export interface ServerOptions {
    * once. Default 2 (http/saves-in-flight.ts); 0: no limit.
    */
   savesInFlightPerAddress?: number;
+  /**
+   * Distinct addresses whose reports hide a signature at once (REPORTS_TO_HIDE), written into the
+   * database at start; 0: off. Unset: the database's setting is left alone.
+   */
+  reportsToHide?: number;
+  /** Where each new report is POSTed as JSON (REPORT_WEBHOOK_URL); unset: nowhere. */
+  reportWebhook?: { url: string; timeoutMs?: number; maxInFlight?: number };
+  /** The wall's public address (PUBLIC_URL), for the webhook's link to /moderate. */
+  publicUrl?: string;
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -78,6 +90,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const headers = securityHeaders(options.apiOrigin ?? null);
   const schema = await loadSchemaCache(db, options.tables ?? ['signatures']);
   const versioned = await versionedTables(db);
+  const functions = await loadFunctionCache(db);
+  if (options.reportsToHide !== undefined) await configureReportsToHide(db, options.reportsToHide);
+  const reportHook = options.reportWebhook
+    ? new ReportHook(
+        db,
+        new Webhook({ ...options.reportWebhook, logger }),
+        options.publicUrl ?? '',
+      )
+    : undefined;
   const preRequest =
     options.insertLimitPerMinute === undefined
       ? undefined
@@ -132,6 +153,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerRest(app, {
     db,
     schema,
+    functions,
+    onCall: reportHook?.onCall,
     anonKey,
     serviceRoleKey: options.serviceRoleKey,
     versionedTables: versioned,

@@ -44,6 +44,16 @@ const trustProxy = Number(env.TRUST_PROXY || 0);
 if (!Number.isInteger(trustProxy) || trustProxy < 0)
   throw new Error(`TRUST_PROXY must be the number of proxies in front (0: none)`);
 
+// Off unless set: reports from this many distinct addresses hide a signature until the owner looks.
+const reportsToHide = Number(env.REPORTS_TO_HIDE || 0);
+if (!Number.isInteger(reportsToHide) || reportsToHide < 0)
+  throw new Error(`REPORTS_TO_HIDE must be a non-negative integer (0: off)`);
+// Where each new report is POSTed (ntfy, Slack, Discord …); PUBLIC_URL makes its link absolute.
+const reportWebhookUrl = env.REPORT_WEBHOOK_URL || undefined;
+if (reportWebhookUrl !== undefined && !/^https?:\/\//.test(reportWebhookUrl))
+  throw new Error(`REPORT_WEBHOOK_URL must be an http:// or https:// URL`);
+const publicUrl = env.PUBLIC_URL || '';
+
 const anonKey = env.ANON_KEY || 'sb_publishable_signwall_local';
 // The owner's secret (never VITE_-prefixed, so no build puts it in the app). Unset: no service access.
 const serviceRoleKey = env.SERVICE_ROLE_KEY || undefined;
@@ -92,6 +102,9 @@ const app = await buildServer({
   insertLimitPerMinute,
   trustProxy,
   savesInFlightPerAddress,
+  reportsToHide,
+  reportWebhook: reportWebhookUrl === undefined ? undefined : { url: reportWebhookUrl },
+  publicUrl,
 });
 
 let stopping = false;

@@ -31,6 +31,151 @@ CREATE SCHEMA signwall;
 COMMENT ON SCHEMA signwall IS 'The wall''s rules: parsing, outlines, hit tests and the insert guard.';
 
 --
+-- Name: dismiss_reports(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.dismiss_reports(signature_id bigint) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  dismissed integer;
+begin
+  delete from signwall.reports r where r.signature_id = dismiss_reports.signature_id;
+  get diagnostics dismissed = row_count;
+  return dismissed;
+end
+$$;
+
+--
+-- Name: remove_my_signature(bigint, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.remove_my_signature(signature_id bigint, secret text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  stored_hash text;
+  saved_at timestamptz;
+begin
+  select s.removal_hash, s.created_at into stored_hash, saved_at from public.signatures s
+   where s.id = remove_my_signature.signature_id and not s.hidden
+     for update;
+  if not found then
+    raise exception 'no signature #%', remove_my_signature.signature_id
+      using errcode = 'PT404', hint = 'It does not exist, or it is hidden.';
+  end if;
+  -- The secret first: only its holder learns that the time is up.
+  if stored_hash is null or secret is null
+     or pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(secret, 'UTF8')), 'hex')
+        <> stored_hash then
+    raise exception 'wrong secret' using errcode = 'PT403',
+      hint = 'Only the browser that saved a signature can remove it.';
+  end if;
+  if saved_at <= pg_catalog.now() - interval '10 minutes' then
+    raise exception 'too late' using errcode = 'PT403',
+      detail = 'A signature can be removed by its signer for 10 minutes after it was saved.',
+      hint = 'Ask the wall''s owner.';
+  end if;
+  delete from public.signatures s where s.id = remove_my_signature.signature_id;
+end
+$$;
+
+--
+-- Name: report_signature(bigint, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.report_signature(signature_id bigint, reason text, note text DEFAULT NULL::text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  who text;
+  clean_note text;
+  recent integer;
+  reported integer;
+  threshold integer;
+begin
+  if reason is null or reason not in ('offensive', 'spam', 'personal_information', 'other') then
+    raise exception 'unknown reason: %', coalesce(reason, 'null')
+      using errcode = '22023',
+            hint = 'reason is one of offensive, spam, personal_information, other.';
+  end if;
+  -- Cheap bound before normalising (a regular expression over the whole text), then the rule.
+  if pg_catalog.char_length(note) > 1000 then
+    raise exception 'note is longer than 200 characters' using errcode = '22023';
+  end if;
+  clean_note := signwall.normalize_caption(note);
+  if pg_catalog.char_length(clean_note) > 200 then
+    raise exception 'note is longer than 200 characters'
+      using errcode = '22023',
+            detail = pg_catalog.format('It has %s characters.', pg_catalog.char_length(clean_note));
+  end if;
+
+  -- The signature's lock: its reports are counted one at a time (community hiding).
+  perform 1 from public.signatures s
+   where s.id = report_signature.signature_id and not s.hidden
+     for update;
+  if not found then
+    raise exception 'no signature #%', report_signature.signature_id
+      using errcode = 'PT404', hint = 'It does not exist, or it is hidden already.';
+  end if;
+
+  who := signwall.client_hash();
+  -- One address's reports one at a time, so two at once cannot both take the 20th slot.
+  perform pg_catalog.pg_advisory_xact_lock(7422119, pg_catalog.hashtext(who));
+  if exists (select 1 from signwall.reports r
+              where r.signature_id = report_signature.signature_id and r.client_hash = who) then
+    raise exception 'already reported'
+      using errcode = 'PT409', detail = 'This signature was already reported from your address.';
+  end if;
+  select pg_catalog.count(*) into recent from signwall.reports r
+   where r.client_hash = who and r.created_at > pg_catalog.now() - interval '1 hour';
+  if recent >= 20 then
+    raise exception 'too many reports from your address'
+      using errcode = 'PT429', detail = 'At most 20 reports an hour are accepted from one address.',
+            hint = 'Try again later.';
+  end if;
+
+  insert into signwall.reports (signature_id, client_hash, reason, note)
+  values (report_signature.signature_id, who, reason, clean_note);
+
+  select r.reports_to_hide into threshold from signwall.report_settings r;
+  if coalesce(threshold, 0) > 0 then
+    select pg_catalog.count(*) into reported from signwall.reports r
+     where r.signature_id = report_signature.signature_id;
+    if reported >= threshold then
+      update public.signatures s set hidden = true where s.id = report_signature.signature_id;
+    end if;
+  end if;
+end
+$$;
+
+--
+-- Name: FUNCTION report_signature(signature_id bigint, reason text, note text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.report_signature(signature_id bigint, reason text, note text) IS 'A visitor''s report of a visible signature: PT404 missing or hidden, 22023 bad reason or note, PT409 already reported from this address, PT429 over 20 an hour.';
+
+--
+-- Name: reported_signatures(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.reported_signatures() RETURNS TABLE(signature_id bigint, report_count integer, last_reported_at timestamp with time zone, reports jsonb)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select r.signature_id, pg_catalog.count(*)::integer, pg_catalog.max(r.created_at),
+         pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+             'reason', r.reason, 'note', r.note, 'created_at', r.created_at)
+           order by r.created_at desc, r.id desc)
+    from signwall.reports r
+   group by r.signature_id
+   order by pg_catalog.count(*) desc, pg_catalog.max(r.created_at) desc, r.signature_id desc
+$$;
+
+--
 -- Name: bump_table_version(); Type: FUNCTION; Schema: signwall; Owner: -
 --
 
@@ -109,6 +254,34 @@ begin
             hint = 'Each coordinate is a number from 0 to 3200; write it without a 3-digit exponent.';
   end if;
 end
+$$;
+
+--
+-- Name: clear_reports_on_unhide(); Type: FUNCTION; Schema: signwall; Owner: -
+--
+
+CREATE FUNCTION signwall.clear_reports_on_unhide() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  delete from signwall.reports r where r.signature_id = new.id;
+  return null;
+end
+$$;
+
+--
+-- Name: client_hash(); Type: FUNCTION; Schema: signwall; Owner: -
+--
+
+CREATE FUNCTION signwall.client_hash() RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(
+           s.salt || '/' || signwall.client_key(pg_catalog.current_setting('request.headers', true)),
+           'UTF8')), 'hex')
+    from signwall.report_salt s
 $$;
 
 --
@@ -574,7 +747,8 @@ declare
   wait_seconds integer;
 begin
   if pg_catalog.current_setting('request.method', true) is distinct from 'POST'
-     or pg_catalog.current_setting('role', true) not in ('anon', 'authenticated') then
+     or pg_catalog.current_setting('role', true) not in ('anon', 'authenticated')
+     or pg_catalog.current_setting('request.path', true) like '/rpc/%' then
     return;
   end if;
   select l.per_minute into allowed from signwall.insert_limit l;
@@ -919,7 +1093,9 @@ CREATE TABLE public.signatures (
     min_x double precision GENERATED ALWAYS AS ((outline[1])[0]) STORED,
     max_x double precision GENERATED ALWAYS AS ((outline[0])[0]) STORED,
     min_y double precision GENERATED ALWAYS AS ((outline[1])[1]) STORED,
-    max_y double precision GENERATED ALWAYS AS ((outline[0])[1]) STORED
+    max_y double precision GENERATED ALWAYS AS ((outline[0])[1]) STORED,
+    removal_hash text,
+    CONSTRAINT signatures_removal_hash_check CHECK ((removal_hash ~ '^[0-9a-f]{64}$'::text))
 );
 
 --
@@ -963,6 +1139,12 @@ COMMENT ON COLUMN public.signatures.min_y IS 'Derived: the outline''s top edge (
 --
 
 COMMENT ON COLUMN public.signatures.max_y IS 'Derived: the outline''s bottom edge (null without outline).';
+
+--
+-- Name: COLUMN signatures.removal_hash; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.signatures.removal_hash IS 'sha256 (hex) of the secret the signer''s browser keeps; the API roles may write it, never read it.';
 
 --
 -- Name: signatures_id_seq; Type: SEQUENCE; Schema: public; Owner: -
@@ -1011,6 +1193,73 @@ CREATE TABLE signwall.insert_limit (
 COMMENT ON TABLE signwall.insert_limit IS 'Saves allowed per client address per minute (0: no limit). Read by signwall.limit_inserts().';
 
 --
+-- Name: report_salt; Type: TABLE; Schema: signwall; Owner: -
+--
+
+CREATE TABLE signwall.report_salt (
+    only_row boolean DEFAULT true NOT NULL,
+    salt text DEFAULT replace(((gen_random_uuid())::text || (gen_random_uuid())::text), '-'::text, ''::text) NOT NULL,
+    CONSTRAINT report_salt_only_row_check CHECK (only_row)
+);
+
+--
+-- Name: TABLE report_salt; Type: COMMENT; Schema: signwall; Owner: -
+--
+
+COMMENT ON TABLE signwall.report_salt IS 'The random salt of reporters'' address hashes; read only by signwall.client_hash().';
+
+--
+-- Name: report_settings; Type: TABLE; Schema: signwall; Owner: -
+--
+
+CREATE TABLE signwall.report_settings (
+    only_row boolean DEFAULT true NOT NULL,
+    reports_to_hide integer DEFAULT 0 NOT NULL,
+    CONSTRAINT report_settings_only_row_check CHECK (only_row),
+    CONSTRAINT report_settings_reports_to_hide_check CHECK ((reports_to_hide >= 0))
+);
+
+--
+-- Name: TABLE report_settings; Type: COMMENT; Schema: signwall; Owner: -
+--
+
+COMMENT ON TABLE signwall.report_settings IS 'reports_to_hide: distinct addresses whose reports hide a signature at once (0: never).';
+
+--
+-- Name: reports; Type: TABLE; Schema: signwall; Owner: -
+--
+
+CREATE TABLE signwall.reports (
+    id bigint NOT NULL,
+    signature_id bigint NOT NULL,
+    client_hash text NOT NULL,
+    reason text NOT NULL,
+    note text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT reports_note_check CHECK (((note IS NULL) OR (char_length(note) <= 200))),
+    CONSTRAINT reports_reason_check CHECK ((reason = ANY (ARRAY['offensive'::text, 'spam'::text, 'personal_information'::text, 'other'::text])))
+);
+
+--
+-- Name: TABLE reports; Type: COMMENT; Schema: signwall; Owner: -
+--
+
+COMMENT ON TABLE signwall.reports IS 'Visitors'' reports: one per signature and client address (a salted hash of it). Read by the owner through public.reported_signatures().';
+
+--
+-- Name: reports_id_seq; Type: SEQUENCE; Schema: signwall; Owner: -
+--
+
+ALTER TABLE signwall.reports ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME signwall.reports_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: table_versions; Type: TABLE; Schema: signwall; Owner: -
 --
 
@@ -1040,6 +1289,16 @@ COMMENT ON TABLE signwall.table_versions IS 'One counter per table of schema pub
 INSERT INTO signwall.insert_limit VALUES (true, 0);
 
 --
+-- Data for Name: report_settings; Type: TABLE DATA; Schema: signwall; Owner: -
+--
+
+INSERT INTO signwall.report_settings VALUES (true, 0);
+
+--
+-- Data for Name: reports; Type: TABLE DATA; Schema: signwall; Owner: -
+--
+
+--
 -- Data for Name: table_versions; Type: TABLE DATA; Schema: signwall; Owner: -
 --
 
@@ -1050,6 +1309,12 @@ INSERT INTO signwall.table_versions VALUES ('signatures', 0);
 --
 
 SELECT pg_catalog.setval('public.signatures_id_seq', 1, false);
+
+--
+-- Name: reports_id_seq; Type: SEQUENCE SET; Schema: signwall; Owner: -
+--
+
+SELECT pg_catalog.setval('signwall.reports_id_seq', 1, false);
 
 --
 -- Name: signatures signatures_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1071,6 +1336,34 @@ ALTER TABLE ONLY signwall.insert_counts
 
 ALTER TABLE ONLY signwall.insert_limit
     ADD CONSTRAINT insert_limit_pkey PRIMARY KEY (only_row);
+
+--
+-- Name: report_salt report_salt_pkey; Type: CONSTRAINT; Schema: signwall; Owner: -
+--
+
+ALTER TABLE ONLY signwall.report_salt
+    ADD CONSTRAINT report_salt_pkey PRIMARY KEY (only_row);
+
+--
+-- Name: report_settings report_settings_pkey; Type: CONSTRAINT; Schema: signwall; Owner: -
+--
+
+ALTER TABLE ONLY signwall.report_settings
+    ADD CONSTRAINT report_settings_pkey PRIMARY KEY (only_row);
+
+--
+-- Name: reports reports_pkey; Type: CONSTRAINT; Schema: signwall; Owner: -
+--
+
+ALTER TABLE ONLY signwall.reports
+    ADD CONSTRAINT reports_pkey PRIMARY KEY (id);
+
+--
+-- Name: reports reports_signature_client_key; Type: CONSTRAINT; Schema: signwall; Owner: -
+--
+
+ALTER TABLE ONLY signwall.reports
+    ADD CONSTRAINT reports_signature_client_key UNIQUE (signature_id, client_hash);
 
 --
 -- Name: table_versions table_versions_pkey; Type: CONSTRAINT; Schema: signwall; Owner: -
@@ -1122,10 +1415,22 @@ CREATE INDEX signatures_visible_outline_idx ON public.signatures USING gist (out
 CREATE INDEX insert_counts_window_start_idx ON signwall.insert_counts USING btree (window_start);
 
 --
+-- Name: reports_client_hash_created_at_idx; Type: INDEX; Schema: signwall; Owner: -
+--
+
+CREATE INDEX reports_client_hash_created_at_idx ON signwall.reports USING btree (client_hash, created_at);
+
+--
 -- Name: signatures signatures_bump_version; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER signatures_bump_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.signatures FOR EACH STATEMENT EXECUTE FUNCTION signwall.bump_table_version();
+
+--
+-- Name: signatures signatures_clear_reports_on_unhide; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER signatures_clear_reports_on_unhide AFTER UPDATE OF hidden ON public.signatures FOR EACH ROW WHEN ((old.hidden AND (NOT new.hidden))) EXECUTE FUNCTION signwall.clear_reports_on_unhide();
 
 --
 -- Name: signatures signatures_count_rows; Type: TRIGGER; Schema: public; Owner: -
@@ -1150,6 +1455,13 @@ CREATE TRIGGER signatures_guard_unhide BEFORE UPDATE OF hidden ON public.signatu
 --
 
 CREATE TRIGGER signatures_refresh_outline BEFORE UPDATE OF signature ON public.signatures FOR EACH ROW EXECUTE FUNCTION signwall.refresh_outline();
+
+--
+-- Name: reports reports_signature_id_fkey; Type: FK CONSTRAINT; Schema: signwall; Owner: -
+--
+
+ALTER TABLE ONLY signwall.reports
+    ADD CONSTRAINT reports_signature_id_fkey FOREIGN KEY (signature_id) REFERENCES public.signatures(id) ON DELETE CASCADE;
 
 --
 -- Name: signatures anyone can add a signature; Type: POLICY; Schema: public; Owner: -
@@ -1182,6 +1494,24 @@ ALTER TABLE signwall.insert_counts ENABLE ROW LEVEL SECURITY;
 ALTER TABLE signwall.insert_limit ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: report_salt; Type: ROW SECURITY; Schema: signwall; Owner: -
+--
+
+ALTER TABLE signwall.report_salt ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: report_settings; Type: ROW SECURITY; Schema: signwall; Owner: -
+--
+
+ALTER TABLE signwall.report_settings ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: reports; Type: ROW SECURITY; Schema: signwall; Owner: -
+--
+
+ALTER TABLE signwall.reports ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: SCHEMA public; Type: ACL; Schema: -; Owner: -
 --
 
@@ -1198,6 +1528,37 @@ GRANT USAGE ON SCHEMA signwall TO authenticated;
 GRANT USAGE ON SCHEMA signwall TO service_role;
 
 --
+-- Name: FUNCTION dismiss_reports(signature_id bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.dismiss_reports(signature_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.dismiss_reports(signature_id bigint) TO service_role;
+
+--
+-- Name: FUNCTION remove_my_signature(signature_id bigint, secret text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.remove_my_signature(signature_id bigint, secret text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.remove_my_signature(signature_id bigint, secret text) TO anon;
+GRANT ALL ON FUNCTION public.remove_my_signature(signature_id bigint, secret text) TO authenticated;
+
+--
+-- Name: FUNCTION report_signature(signature_id bigint, reason text, note text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.report_signature(signature_id bigint, reason text, note text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.report_signature(signature_id bigint, reason text, note text) TO anon;
+GRANT ALL ON FUNCTION public.report_signature(signature_id bigint, reason text, note text) TO authenticated;
+GRANT ALL ON FUNCTION public.report_signature(signature_id bigint, reason text, note text) TO service_role;
+
+--
+-- Name: FUNCTION reported_signatures(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.reported_signatures() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.reported_signatures() TO service_role;
+
+--
 -- Name: FUNCTION bump_table_version(); Type: ACL; Schema: signwall; Owner: -
 --
 
@@ -1210,6 +1571,18 @@ REVOKE ALL ON FUNCTION signwall.bump_table_version() FROM PUBLIC;
 GRANT ALL ON FUNCTION signwall.check_signature_text(t text) TO anon;
 GRANT ALL ON FUNCTION signwall.check_signature_text(t text) TO authenticated;
 GRANT ALL ON FUNCTION signwall.check_signature_text(t text) TO service_role;
+
+--
+-- Name: FUNCTION clear_reports_on_unhide(); Type: ACL; Schema: signwall; Owner: -
+--
+
+REVOKE ALL ON FUNCTION signwall.clear_reports_on_unhide() FROM PUBLIC;
+
+--
+-- Name: FUNCTION client_hash(); Type: ACL; Schema: signwall; Owner: -
+--
+
+REVOKE ALL ON FUNCTION signwall.client_hash() FROM PUBLIC;
 
 --
 -- Name: FUNCTION clip_meets(dx double precision, dy double precision, q1 double precision, q2 double precision, q3 double precision, q4 double precision); Type: ACL; Schema: signwall; Owner: -
@@ -1474,63 +1847,91 @@ GRANT ALL ON FUNCTION signwall.trim_caption(c text) TO service_role;
 -- Name: TABLE signatures; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT ON TABLE public.signatures TO anon;
-GRANT SELECT ON TABLE public.signatures TO authenticated;
 GRANT SELECT,DELETE ON TABLE public.signatures TO service_role;
+
+--
+-- Name: COLUMN signatures.id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(id) ON TABLE public.signatures TO anon;
+GRANT SELECT(id) ON TABLE public.signatures TO authenticated;
 
 --
 -- Name: COLUMN signatures.signature; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT INSERT(signature) ON TABLE public.signatures TO anon;
-GRANT INSERT(signature) ON TABLE public.signatures TO authenticated;
+GRANT SELECT(signature),INSERT(signature) ON TABLE public.signatures TO anon;
+GRANT SELECT(signature),INSERT(signature) ON TABLE public.signatures TO authenticated;
 GRANT INSERT(signature) ON TABLE public.signatures TO service_role;
 
 --
 -- Name: COLUMN signatures.caption; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT INSERT(caption) ON TABLE public.signatures TO anon;
-GRANT INSERT(caption) ON TABLE public.signatures TO authenticated;
+GRANT SELECT(caption),INSERT(caption) ON TABLE public.signatures TO anon;
+GRANT SELECT(caption),INSERT(caption) ON TABLE public.signatures TO authenticated;
 GRANT INSERT(caption) ON TABLE public.signatures TO service_role;
+
+--
+-- Name: COLUMN signatures.created_at; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(created_at) ON TABLE public.signatures TO anon;
+GRANT SELECT(created_at) ON TABLE public.signatures TO authenticated;
+
+--
+-- Name: COLUMN signatures.outline; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(outline) ON TABLE public.signatures TO anon;
+GRANT SELECT(outline) ON TABLE public.signatures TO authenticated;
 
 --
 -- Name: COLUMN signatures.hidden; Type: ACL; Schema: public; Owner: -
 --
 
 GRANT INSERT(hidden),UPDATE(hidden) ON TABLE public.signatures TO service_role;
+GRANT SELECT(hidden) ON TABLE public.signatures TO anon;
+GRANT SELECT(hidden) ON TABLE public.signatures TO authenticated;
 
 --
 -- Name: COLUMN signatures.min_x; Type: ACL; Schema: public; Owner: -
 --
 
+GRANT SELECT(min_x) ON TABLE public.signatures TO service_role;
 GRANT SELECT(min_x) ON TABLE public.signatures TO anon;
 GRANT SELECT(min_x) ON TABLE public.signatures TO authenticated;
-GRANT SELECT(min_x) ON TABLE public.signatures TO service_role;
 
 --
 -- Name: COLUMN signatures.max_x; Type: ACL; Schema: public; Owner: -
 --
 
+GRANT SELECT(max_x) ON TABLE public.signatures TO service_role;
 GRANT SELECT(max_x) ON TABLE public.signatures TO anon;
 GRANT SELECT(max_x) ON TABLE public.signatures TO authenticated;
-GRANT SELECT(max_x) ON TABLE public.signatures TO service_role;
 
 --
 -- Name: COLUMN signatures.min_y; Type: ACL; Schema: public; Owner: -
 --
 
+GRANT SELECT(min_y) ON TABLE public.signatures TO service_role;
 GRANT SELECT(min_y) ON TABLE public.signatures TO anon;
 GRANT SELECT(min_y) ON TABLE public.signatures TO authenticated;
-GRANT SELECT(min_y) ON TABLE public.signatures TO service_role;
 
 --
 -- Name: COLUMN signatures.max_y; Type: ACL; Schema: public; Owner: -
 --
 
+GRANT SELECT(max_y) ON TABLE public.signatures TO service_role;
 GRANT SELECT(max_y) ON TABLE public.signatures TO anon;
 GRANT SELECT(max_y) ON TABLE public.signatures TO authenticated;
-GRANT SELECT(max_y) ON TABLE public.signatures TO service_role;
+
+--
+-- Name: COLUMN signatures.removal_hash; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(removal_hash) ON TABLE public.signatures TO anon;
+GRANT INSERT(removal_hash) ON TABLE public.signatures TO authenticated;
 
 --
 -- Name: TABLE table_versions; Type: ACL; Schema: signwall; Owner: -

@@ -6,8 +6,8 @@ import { parseArgs } from 'node:util';
 
 export type Command =
   | { readonly kind: 'help' }
-  | { readonly kind: 'list'; readonly limit: number }
-  | { readonly kind: 'hide' | 'unhide' | 'delete'; readonly ids: readonly number[] }
+  | { readonly kind: 'list' | 'reports'; readonly limit: number }
+  | { readonly kind: 'hide' | 'unhide' | 'delete' | 'dismiss'; readonly ids: readonly number[] }
   | { readonly kind: 'hide-window'; readonly since: string; readonly until: string | null };
 
 /** A command line that cannot be run; the message says why, for a person to read. */
@@ -26,6 +26,9 @@ Commands:
                                    hide every signature created in that window (undo a flood)
   unhide <id…>                     show hidden signatures again (refused where the spot is now taken)
   delete <id…>                     delete signatures for good
+  reports [--limit N]              reported signatures, most reported first, with their reasons and
+                                   notes, newest first (default ${DEFAULT_LIST_LIMIT} signatures)
+  dismiss <id…>                    dismiss the reports of signatures (they stay as they are)
 
 <time> is an ISO 8601 time (2026-11-23T10:00:00Z; no zone means local time) or a time ago:
 30s, 10m, 2h, 1d. --since is inclusive, --until exclusive.
@@ -103,9 +106,10 @@ export function parseCommand(argv: readonly string[], nowMs: number): Command {
   };
   switch (name) {
     case 'list':
+    case 'reports':
       allowOnly(['limit']);
-      if (rest.length > 0) throw new UsageError(`list takes no ids (got "${rest.join(' ')}").`);
-      return { kind: 'list', limit: parseLimit(values.limit) };
+      if (rest.length > 0) throw new UsageError(`${name} takes no ids (got "${rest.join(' ')}").`);
+      return { kind: name, limit: parseLimit(values.limit) };
     case 'hide':
       allowOnly(['since', 'until']);
       if (values.since !== undefined) {
@@ -121,6 +125,7 @@ export function parseCommand(argv: readonly string[], nowMs: number): Command {
       return { kind: 'hide', ids: parseIds(rest, 'hide') };
     case 'unhide':
     case 'delete':
+    case 'dismiss':
       allowOnly([]);
       return { kind: name, ids: parseIds(rest, name) };
     default:

@@ -6,7 +6,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Command } from './args.ts';
 import { explainFailure, type Connection, type RequestFailure } from './connection.ts';
-import { formatList, idList, plural, type ListedRow } from './format.ts';
+import {
+  formatList,
+  formatReports,
+  idList,
+  plural,
+  type ListedRow,
+  type ReportedRow,
+} from './format.ts';
 
 const TABLE = 'signatures';
 /** Hosted Supabase answers at most 1000 rows per request (max_rows). */
@@ -47,7 +54,55 @@ export class Moderator {
         return this.remove(command.ids);
       case 'hide-window':
         return this.hideWindow(command.since, command.until);
+      case 'reports':
+        return this.reports(command.limit);
+      case 'dismiss':
+        return this.dismiss(command.ids);
     }
+  }
+
+  /**
+   * The database's own list (public.reported_signatures(), service role only): most reported
+   * first, then most recently reported; each signature's caption and state read alongside.
+   */
+  async reports(limit: number): Promise<Outcome> {
+    const reported = (
+      this.check('Listing reports failed', await this.client.rpc('reported_signatures')) as
+        Omit<ReportedRow, 'caption' | 'hidden'>[] | null
+    )?.slice(0, limit);
+    if (!reported || reported.length === 0) return { lines: ['No reports.'], ok: true };
+    const ids = reported.map((row) => row.signature_id);
+    const rows = this.check(
+      'Reading reported signatures failed',
+      await this.client.from(TABLE).select('id,caption,hidden').in('id', ids),
+    ) as { id: number; caption: string | null; hidden: boolean }[];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return {
+      lines: formatReports(
+        reported.map((row) => ({
+          ...row,
+          caption: byId.get(row.signature_id)?.caption ?? null,
+          hidden: byId.get(row.signature_id)?.hidden ?? false,
+        })),
+      ),
+      ok: true,
+    };
+  }
+
+  /** public.dismiss_reports() per id; an id without reports is named (exit 1, the rest done). */
+  private async dismiss(ids: readonly number[]): Promise<Outcome> {
+    const lines: string[] = [];
+    const none: number[] = [];
+    for (const id of ids) {
+      const count = this.check(
+        'Dismissing reports failed',
+        await this.client.rpc('dismiss_reports', { signature_id: id }),
+      ) as number;
+      if (count > 0) lines.push(`Dismissed ${plural(count, 'report')} of #${id}.`);
+      else none.push(id);
+    }
+    if (none.length > 0) lines.push(`No reports of ${idList(none)}.`);
+    return { lines, ok: none.length === 0 };
   }
 
   private check<T>(what: string, answer: Answer<T>): T {

@@ -68,3 +68,31 @@ export function idList(ids: readonly number[]): string {
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/** A reported signature as `reports` prints it: the database's row, with caption and state. */
+export interface ReportedRow {
+  signature_id: number;
+  report_count: number;
+  last_reported_at: string;
+  reports: { reason: string; note: string | null; created_at: string }[];
+  caption: string | null;
+  hidden: boolean;
+}
+
+/** One line per signature (id, count, last report, hidden, caption), then one per report. */
+export function formatReports(rows: readonly ReportedRow[]): string[] {
+  return rows.flatMap((row) => [
+    [
+      `#${row.signature_id}`,
+      plural(row.report_count, 'report'),
+      `last ${new Date(row.last_reported_at).toISOString()}`,
+      row.hidden ? 'hidden' : 'visible',
+      printableCaption(row.caption),
+    ].join('  '),
+    ...row.reports.map(
+      (report) =>
+        `    ${new Date(report.created_at).toISOString()}  ${report.reason.padEnd(20)}` +
+        (report.note === null ? '' : `  ${printableCaption(report.note, 200)}`),
+    ),
+  ]);
+}

@@ -9,8 +9,9 @@ import type { ApiRole } from '../http/api-key.ts';
 import { compressBody } from '../http/compress-json.ts';
 import { ReadCache, type CachedResponse, type Encoded } from '../http/read-cache.ts';
 import type { RequestSettings } from '../http/request-context.ts';
-import type { SchemaCache } from '../rest/ast.ts';
+import type { FunctionCache, RpcPlan, SchemaCache } from '../rest/ast.ts';
 import { parseRequest, type RestRequest } from '../rest/parse.ts';
+import { buildRpcStatement, isRpcPath, parseRpc, respondRpc } from '../rest/rpc.ts';
 import { checkSingular, respond, type ResultRow } from '../rest/respond.ts';
 import { buildStatement } from '../rest/sql.ts';
 import { CachedReads } from './cached-read.ts';
@@ -20,6 +21,10 @@ import { applyRequestContext } from './request-context.ts';
 export interface DataApiOptions {
   db: Database;
   schema: SchemaCache;
+  /** Functions callable as `POST /rpc/<name>` (schema-cache.ts); unset: none. */
+  functions?: FunctionCache;
+  /** Told of every function call that succeeded, after its transaction committed (report-hook.ts). */
+  onCall?: (plan: RpcPlan, request: DataRequest) => void;
   /** Tables with a version (server/db/table-version.ts): only their reads are cached. */
   versionedTables: ReadonlySet<string>;
   maxRows: number;
@@ -61,6 +66,7 @@ export class DataApi {
   async answer({ rest, role, client, settings }: DataRequest): Promise<DataAnswer> {
     const { db, schema, maxRows, maxResponseBytes, versionedTables, preRequest } = this.#options;
     const readCache = this.#readCache;
+    if (isRpcPath(rest.path)) return this.#call({ rest, role, client, settings });
     const { plan, prefs } = parseRequest(rest, schema, maxRows);
     const cacheKey =
       plan.kind === 'read' && versionedTables.has(plan.table) && worthCaching(plan, rest.query)
@@ -93,6 +99,23 @@ export class DataApi {
     if (!cacheKey) return { response: await transaction() };
     const { response, ageMs } = await this.#cachedReads.read(cacheKey, plan.table, transaction);
     return { response, ageMs, cacheKey };
+  }
+
+  /** `POST /rpc/<name>`: one transaction as the key's role, never cached (rpc.ts). */
+  async #call(request: DataRequest): Promise<DataAnswer> {
+    const { db, functions = new Map(), preRequest, onCall } = this.#options;
+    const plan = parseRpc(request.rest, functions, request.role);
+    const response = await db.transaction(
+      async (tx): Promise<CachedResponse> => {
+        await applyRequestContext(tx, request.settings, preRequest);
+        const statement = buildRpcStatement(plan);
+        const [result] = await tx.query<ResultRow>(statement.text, statement.params);
+        return respondRpc(plan, result!);
+      },
+      { role: request.role, client: request.client, kind: 'write' },
+    );
+    onCall?.(plan, request);
+    return { response };
   }
 
   /** The answer's body for this Accept-Encoding: a cached read's compressed copy is made once. */

@@ -70,10 +70,19 @@ function toRestRequest(request: FastifyRequest): { rest: RestRequest; apikey: st
 }
 
 export function registerRest(app: FastifyInstance, options: RestOptions): void {
-  const { db, schema, maxRows, maxResponseBytes, versionedTables } = options;
+  const { db, schema, functions, onCall, maxRows, maxResponseBytes, versionedTables } = options;
   const keys = { anon: options.anonKey, serviceRole: options.serviceRoleKey };
   const { trustProxy = 0, preRequest } = options.requestContext ?? {};
-  const api = new DataApi({ db, schema, maxRows, maxResponseBytes, versionedTables, preRequest });
+  const api = new DataApi({
+    db,
+    schema,
+    functions,
+    onCall,
+    maxRows,
+    maxResponseBytes,
+    versionedTables,
+    preRequest,
+  });
   const savesInFlight = new SavesInFlight(
     options.savesInFlightPerAddress ?? DEFAULT_SAVES_IN_FLIGHT_PER_ADDRESS,
   );

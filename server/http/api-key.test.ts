@@ -23,7 +23,7 @@ describe('requestRole', () => {
     ['anon key and bearer', ANON, null, `Bearer ${ANON}`, 'anon'],
     ['service key', SERVICE, null, undefined, 'service_role'],
     ['service key and bearer', SERVICE, null, `Bearer ${SERVICE}`, 'service_role'],
-    ['service key in the URL', undefined, SERVICE, undefined, 'service_role'],
+    ['anon key in the URL', undefined, ANON, undefined, 'anon'],
     // The bearer decides, as PostgREST takes the role from the JWT.
     ['service apikey, anon bearer', SERVICE, null, `Bearer ${ANON}`, 'anon'],
     ['anon apikey, service bearer', ANON, null, `bearer ${SERVICE}`, 'service_role'],
@@ -39,6 +39,12 @@ describe('requestRole', () => {
     ['a bearer of another scheme', SERVICE, `Basic ${SERVICE}`, '401 PGRST301'],
   ])('refuses %s', (_name, header, authorization, expected) => {
     expect(refusal(() => requestRole(header, null, authorization, keys))).toBe(expected);
+  });
+
+  it('refuses the service key in the URL, even with a bearer', () => {
+    const inUrl = '401 The secret key is not accepted in the URL';
+    expect(refusal(() => requestRole(undefined, SERVICE, undefined, keys))).toBe(inUrl);
+    expect(refusal(() => requestRole(undefined, SERVICE, `Bearer ${SERVICE}`, keys))).toBe(inUrl);
   });
 
   it('knows no service key when none is configured', () => {

@@ -49,16 +49,23 @@ function roleOfKey(key: string, keys: ApiKeys): ApiRole | undefined {
   return isAnon ? 'anon' : undefined;
 }
 
-/** The role of the `apikey` header (or URL parameter); 401 in the gateway's words otherwise. */
+/**
+ * The role of the `apikey` header (or URL parameter, for the anon key only); 401 in the gateway's
+ * words otherwise.
+ */
 export function checkApiKey(
   header: string | string[] | undefined,
   queryKey: string | null,
   keys: ApiKeys,
 ): ApiRole {
-  const key = (Array.isArray(header) ? header[0] : header) ?? queryKey;
+  const headerKey = Array.isArray(header) ? header[0] : header;
+  const key = headerKey ?? queryKey;
   if (key === undefined || key === null || key === '') throw gateway.missingKey();
   const role = roleOfKey(key, keys);
   if (!role) throw gateway.invalidKey();
+  // A URL ends up in browser history, proxies' access logs and Referer headers: the secret key is
+  // refused there (the public anon key may come that way, as on hosted Supabase).
+  if (role === 'service_role' && headerKey === undefined) throw gateway.secretKeyInUrl();
   return role;
 }
 

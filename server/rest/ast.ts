@@ -81,3 +81,30 @@ export type Plan = ReadPlan | InsertPlan | UpdatePlan | DeletePlan;
 
 /** Table name → its columns in table order; only exposed tables are in it. */
 export type SchemaCache = ReadonlyMap<string, readonly ColumnDef[]>;
+
+/** What a function gives back, which decides the answer's shape (rpc.ts). */
+export type FunctionReturns = 'void' | 'set' | 'scalar';
+
+/** A function of schema public, callable as `POST /rpc/<name>` (PostgREST's routine cache). */
+export interface FunctionDef {
+  name: string;
+  /** Its input arguments in declaration order, each with its type as `format_type` prints it. */
+  args: readonly ColumnDef[];
+  /** How many leading arguments have no default, so a call must name them. */
+  requiredArgs: number;
+  returns: FunctionReturns;
+  /** The API roles holding EXECUTE on it, as the database says (`has_function_privilege`). */
+  executableBy: readonly string[];
+}
+
+/** Function name → its definition; only functions of schema public callable by name. */
+export type FunctionCache = ReadonlyMap<string, FunctionDef>;
+
+export interface RpcPlan {
+  kind: 'rpc';
+  function: FunctionDef;
+  /** The arguments the body names, in declaration order. */
+  args: ColumnDef[];
+  /** The body's JSON object text, handed to Postgres as `$1::json`. */
+  payload: string;
+}

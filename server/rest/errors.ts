@@ -142,6 +142,12 @@ export const gateway = {
       message: 'Invalid API key',
       hint: 'Double check your Supabase `anon` or `service_role` API key.',
     }),
+  // Ours, not the gateway's: hosted Supabase refuses secret keys from browsers altogether.
+  secretKeyInUrl: () =>
+    new ApiError(401, {
+      message: 'The secret key is not accepted in the URL',
+      hint: 'Send it in the `apikey` header (supabase-js does), and make a new one: a URL is logged and kept in places a header is not.',
+    }),
 };
 
 /**

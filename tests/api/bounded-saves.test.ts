@@ -17,6 +17,7 @@ import {
 } from '../db/support/worst-shapes.ts';
 import { backends, signatureAt, useServer } from './harness.ts';
 import { tableRows } from './rules-helpers.ts';
+import { READABLE_COLUMNS } from '../support/columns.ts';
 
 const SHAPE = '23514';
 
@@ -44,7 +45,7 @@ describe.each(backends)('bounded saves through the API on $name', (backend) => {
     const answer = await ctx.server.client
       .from('signatures')
       .insert({ signature, caption })
-      .select()
+      .select(READABLE_COLUMNS)
       .single();
     return { ...answer, ms: performance.now() - started };
   }

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEFAULT_HTTP_LIMITS } from '../../server/http/connections.ts';
 import { backends, nextSignature, useServer, type TestServer } from './harness.ts';
+import { READABLE_COLUMNS } from '../support/columns.ts';
 
 const CROWD = 100;
 // The app's own reads (src/data): a full-wall page (pager.ts) and the removal check's ids.
@@ -41,7 +42,7 @@ function send(server: TestServer, kind: Outcome['kind'], i: number): Promise<Out
         port: Number(port),
         agent: false,
         method: kind === 'save' ? 'POST' : 'GET',
-        path: kind === 'save' ? '/rest/v1/signatures' : READS[i % READS.length],
+        path: kind === 'save' ? '/rest/v1/signatures?select=id' : READS[i % READS.length],
         headers: {
           apikey: server.anonKey,
           ...(kind === 'save' && {
@@ -99,7 +100,7 @@ async function stillServes(server: TestServer): Promise<void> {
   const save = await server.client
     .from('signatures')
     .insert({ signature: nextSignature(), caption: 'after the crowd' })
-    .select();
+    .select(READABLE_COLUMNS);
   expect(save.error).toBeNull();
   expect(save.status).toBe(201);
 }
@@ -150,7 +151,7 @@ describe.each(backends)('a crowd behind one address on $name', (backend) => {
             : await client
                 .from('signatures')
                 .insert({ signature: nextSignature(), caption: `crowd ${i}` })
-                .select();
+                .select(READABLE_COLUMNS);
         return { kind: i % 2 === 0 ? 'read' : 'save', status: answer.status, error: answer.error };
       });
       const started = performance.now();

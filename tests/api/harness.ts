@@ -11,7 +11,7 @@
  *
  *   describe.each(backends)('… on $name', (backend) => {
  *     const ctx = useServer(backend, { maxRows: 5 });
- *     it('…', async () => { const { data } = await ctx.server.client.from('signatures').select(); });
+ *     it('…', async () => { const { data } = await ctx.server.client.from('signatures').select(READABLE_COLUMNS); });
  *   });
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -32,6 +32,7 @@ import { fetchFrom } from '../support/fetch-from.ts';
 import { signatureAt } from '../support/grid.ts';
 import { copyFreshPgliteData, copyMigratedPgliteData } from '../support/pglite-template.ts';
 import { createMigratedDatabase, createScratchDatabase } from '../support/postgres-database.ts';
+import { READABLE_COLUMNS } from '../support/columns.ts';
 
 export const ANON_KEY = 'sb_publishable_signwall_test';
 
@@ -226,7 +227,10 @@ export function useServersOnOneDatabase(backend: Backend): TestServer[] {
 
 /** Every row, in id order, read through the API: the observable state of the table. */
 export async function allRows(server: TestServer): Promise<unknown[]> {
-  const { data, error } = await server.client.from('signatures').select('*').order('id');
+  const { data, error } = await server.client
+    .from('signatures')
+    .select(READABLE_COLUMNS)
+    .order('id');
   if (error) throw new Error(`reading rows failed: ${error.message}`);
   return data;
 }

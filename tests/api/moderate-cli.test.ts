@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCommand, parseTime, UsageError } from '../../scripts/moderate/args.ts';
+import { fetchFrom } from '../support/fetch-from.ts';
 import { spawnServer, type ServerProcess } from '../support/server-process.ts';
 import { ANON_KEY, backends, signatureAt, type Target } from './harness.ts';
 
@@ -105,6 +106,17 @@ describe('the command line (no server)', () => {
   ])('refuses %j', (argv, message) => {
     expect(() => parseCommand(argv, now)).toThrow(UsageError);
     expect(() => parseCommand(argv, now)).toThrow(message);
+  });
+
+  it('parses reports and dismiss', () => {
+    expect(parseCommand(['reports'], now)).toEqual({ kind: 'reports', limit: 20 });
+    expect(parseCommand(['reports', '-n', '3'], now)).toEqual({ kind: 'reports', limit: 3 });
+    expect(parseCommand(['dismiss', '5', '#6'], now)).toEqual({ kind: 'dismiss', ids: [5, 6] });
+    expect(() => parseCommand(['reports', '5'], now)).toThrow(/reports takes no ids/);
+    expect(() => parseCommand(['dismiss'], now)).toThrow(/dismiss needs at least one signature id/);
+    expect(() => parseCommand(['dismiss', '5', '--limit', '2'], now)).toThrow(
+      /--limit does not go with dismiss/,
+    );
   });
 
   it('reads times ago in seconds, minutes, hours and days', () => {
@@ -312,6 +324,50 @@ describe.each(backends)('npm run moderate against the server on $name', (backend
     expect(open.code).toBe(0);
     expect(open.stdout).toContain('Hid 1 signature created since ');
     expect(await visibleIds()).not.toContain(after.id);
+  });
+
+  /** A visitor's report, from a loopback address of its own (one report per signature each). */
+  async function report(id: number, from: string, reason: string, note?: string): Promise<void> {
+    const visitor = fetchFrom(from);
+    try {
+      const res = await visitor.fetch(`${server.url}/rest/v1/rpc/report_signature`, {
+        method: 'POST',
+        headers: { ...anonHeaders, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ signature_id: id, reason, note }),
+      });
+      expect(res.status).toBe(204);
+    } finally {
+      visitor.close();
+    }
+  }
+
+  it('reports lists reported signatures, most reported first, with reasons and notes; dismiss clears them', async () => {
+    expect((await moderate(['reports'], env)).stdout.trim()).toBe('No reports.');
+    const once = await seed('once');
+    const twice = await seed('twice');
+    await report(once.id, '127.0.0.81', 'spam');
+    await report(twice.id, '127.0.0.81', 'offensive', 'rude\u001b[2J');
+    await report(twice.id, '127.0.0.82', 'personal_information', 'my number');
+    const listed = await moderate(['reports'], env);
+    expect(listed).toMatchObject({ code: 0, stderr: '' });
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^#${twice.id}  2 reports  last \\S+Z  visible  "twice"$`));
+    expect(lines[1]).toMatch(/^ {4}\S+Z {2}personal_information {2}"my number"$/);
+    // A note is shown escaped: no terminal escape sequence reaches the owner's terminal.
+    expect(lines[2]).toMatch(/^ {4}\S+Z {2}offensive {13}"rude\\u\{1b\}\[2J"$/);
+    expect(lines[3]).toMatch(new RegExp(`^#${once.id}  1 report  `));
+    expect(
+      (await moderate(['reports', '--limit', '1'], env)).stdout.trim().split('\n'),
+    ).toHaveLength(3);
+
+    const dismissed = await moderate(['dismiss', String(twice.id), '999999'], env);
+    // Done only in part: exit 1, and every line on stderr, as for the other commands.
+    expect(dismissed.code).toBe(1);
+    expect(dismissed.stderr).toContain(`Dismissed 2 reports of #${twice.id}.`);
+    expect(dismissed.stderr).toContain('No reports of #999999.');
+    const after = await moderate(['reports'], env);
+    expect(after.stdout).not.toContain(`#${twice.id} `);
+    expect(after.stdout).toContain(`#${once.id} `);
   });
 
   it('with a wrong key exits 1 saying the server refused SERVICE_ROLE_KEY, and changes nothing', async () => {

@@ -13,9 +13,10 @@ import { createLogger } from '../../server/log.ts';
 import { spawnServer } from '../support/server-process.ts';
 import { copyFreshPgliteData } from '../support/pglite-template.ts';
 import { ANON_KEY, backends, makeClient, nextSignature, useServer } from './harness.ts';
+import { READABLE_COLUMNS } from '../support/columns.ts';
 
 const SERVICE_KEY = 'sk_test_moderation_0123456789abcdefghijklmnop';
-const WALL = '/rest/v1/signatures?select=*&order=created_at.asc,id.asc';
+const WALL = `/rest/v1/signatures?select=${READABLE_COLUMNS}&order=created_at.asc,id.asc`;
 
 interface Row {
   id: number;
@@ -55,14 +56,17 @@ describe.each(backends)('moderation on $name', (backend) => {
   });
 
   async function addVisible(signature = nextSignature()): Promise<Row> {
-    const { data, error, status } = await anon.from('signatures').insert({ signature }).select();
+    const { data, error, status } = await anon
+      .from('signatures')
+      .insert({ signature })
+      .select(READABLE_COLUMNS);
     expect(error).toBeNull();
     expect(status).toBe(201);
     return (data as Row[])[0]!;
   }
 
   async function rowAsOwner(id: number): Promise<Row | undefined> {
-    const { data, error } = await service.from('signatures').select().eq('id', id);
+    const { data, error } = await service.from('signatures').select(READABLE_COLUMNS).eq('id', id);
     expect(error).toBeNull();
     return (data as Row[])[0];
   }
@@ -79,7 +83,7 @@ describe.each(backends)('moderation on $name', (backend) => {
       const hidden = await service
         .from('signatures')
         .insert({ signature: nextSignature(), hidden: true })
-        .select();
+        .select(READABLE_COLUMNS);
       const hiddenRow = (hidden.data as Row[])[0]!;
       const attempts = [
         anon.from('signatures').update({ hidden: true }).eq('id', row.id),
@@ -116,12 +120,12 @@ describe.each(backends)('moderation on $name', (backend) => {
       const { data } = await service
         .from('signatures')
         .insert({ signature: nextSignature(), hidden: true })
-        .select();
+        .select(READABLE_COLUMNS);
       const id = (data as Row[])[0]!.id;
       for (const query of [
-        anon.from('signatures').select().eq('id', id),
-        anon.from('signatures').select().eq('hidden', true),
-        anon.from('signatures').select().in('id', [id]),
+        anon.from('signatures').select(READABLE_COLUMNS).eq('id', id),
+        anon.from('signatures').select(READABLE_COLUMNS).eq('hidden', true),
+        anon.from('signatures').select(READABLE_COLUMNS).in('id', [id]),
       ]) {
         const { data: rows, error } = await query;
         expect(error).toBeNull();
@@ -138,7 +142,7 @@ describe.each(backends)('moderation on $name', (backend) => {
       const inserted = await service
         .from('signatures')
         .insert({ signature: nextSignature(), hidden: true })
-        .select();
+        .select(READABLE_COLUMNS);
       expect(inserted.status).toBe(201);
       const a = (inserted.data as Row[])[0]!;
       expect(a.hidden).toBe(true);
@@ -235,7 +239,7 @@ describe.each(backends)('moderation on $name', (backend) => {
 
   it('a wrong key is 401, and so is a wrong bearer with the right key', async () => {
     const wrong = makeClient(ctx.server.url, 'sk_test_wrong_0123456789abcdefghijklmnopqr');
-    const read = await wrong.from('signatures').select();
+    const read = await wrong.from('signatures').select(READABLE_COLUMNS);
     expect(read.status).toBe(401);
     expect(read.error).toMatchObject({ message: 'Invalid API key' });
     const hide = await wrong.from('signatures').update({ hidden: true }).eq('id', 1);
@@ -412,9 +416,9 @@ describe('server/main.ts with SERVICE_ROLE_KEY', () => {
         .insert({ signature: '[[[1,2],[3,4]]]', hidden: true })
         .select('hidden');
       expect(added.data).toEqual([{ hidden: true }]);
-      expect((await makeClient(server.url, 'anon-key').from('signatures').select()).data).toEqual(
-        [],
-      );
+      expect(
+        (await makeClient(server.url, 'anon-key').from('signatures').select(READABLE_COLUMNS)).data,
+      ).toEqual([]);
     } finally {
       await server.stop();
     }

@@ -9,6 +9,7 @@ import { outlineOf } from '../../src/domain/geometry.ts';
 import { parseStrokes } from '../../src/domain/signature.ts';
 import { wallRegions, type WallRegion } from '../../src/domain/wall-regions.ts';
 import { backends, signatureAt, useServer } from './harness.ts';
+import { READABLE_COLUMNS } from '../support/columns.ts';
 
 interface Row {
   id: number;
@@ -38,7 +39,7 @@ describe.each(backends)('outline filters on $name', (backend) => {
   }
 
   async function read(region: WallRegion): Promise<Row[]> {
-    let query = ctx.server.client.from('signatures').select('*');
+    let query = ctx.server.client.from('signatures').select(READABLE_COLUMNS);
     for (const f of region.filters) query = query.filter(f.column, f.op, f.value);
     const { data, error } = await query.order('id');
     expect(error).toBeNull();
@@ -47,7 +48,10 @@ describe.each(backends)('outline filters on $name', (backend) => {
 
   it('answers the padded outline edges with every row', async () => {
     await seedOnce();
-    const { data, error } = await ctx.server.client.from('signatures').select('*').order('id');
+    const { data, error } = await ctx.server.client
+      .from('signatures')
+      .select(READABLE_COLUMNS)
+      .order('id');
     expect(error).toBeNull();
     for (const row of data as Row[]) {
       const outline = outlineOf(parseStrokes(row.signature)!)!;
@@ -82,7 +86,7 @@ describe.each(backends)('outline filters on $name', (backend) => {
     await seedOnce();
     const { data: none, error } = await ctx.server.client
       .from('signatures')
-      .select('*')
+      .select(READABLE_COLUMNS)
       .is('min_x', null);
     expect(error).toBeNull();
     expect(none).toEqual([]);

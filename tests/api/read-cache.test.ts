@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { backends, nextSignature, useServersOnOneDatabase, type TestServer } from './harness.ts';
+import { READABLE_COLUMNS } from '../support/columns.ts';
 
-const WALL = '/rest/v1/signatures?select=*&order=created_at.asc,id.asc';
+const WALL = `/rest/v1/signatures?select=${READABLE_COLUMNS}&order=created_at.asc,id.asc`;
 
 async function wallIds(server: TestServer, init?: RequestInit): Promise<number[]> {
   const res = await server.fetch(WALL, init);
@@ -38,7 +39,7 @@ describe.each(backends)('read cache on $name', (backend) => {
       const { data, error } = await writer.client
         .from('signatures')
         .insert({ signature: nextSignature() })
-        .select();
+        .select(READABLE_COLUMNS);
       expect(error).toBeNull();
       const id = (data as Array<{ id: number }>)[0]!.id;
       for (const [i, reader] of servers.entries()) {

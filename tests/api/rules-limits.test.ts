@@ -10,6 +10,7 @@ import { MAX_OPEN_BRACKETS, MAX_SIGNATURE_TEXT_BYTES } from '../../src/domain/si
 import { cellSignature, DENSE_COUNT, threadedStroke } from '../db/support/dense-wall.ts';
 import { backends, useServer } from './harness.ts';
 import { postRaw, type ErrorBody } from './rules-helpers.ts';
+import { READABLE_COLUMNS } from '../support/columns.ts';
 
 const SHAPE = '23514';
 const obj = (signature: unknown, extra: Record<string, unknown> = {}) =>
@@ -136,12 +137,12 @@ describe.each(backends)('the limits through the API on $name', (backend) => {
     const one = await ctx.server.client
       .from('signatures')
       .insert([{ signature: freeSignature() }])
-      .select();
+      .select(READABLE_COLUMNS);
     expect(one.status).toBe(201);
     const two = await ctx.server.client
       .from('signatures')
       .insert([{ signature: freeSignature() }, { signature: freeSignature() }])
-      .select();
+      .select(READABLE_COLUMNS);
     expect(two.status).toBe(400);
     expect(two.error).toMatchObject({ code: SHAPE, message: 'only one signature per request' });
     await expectAlive();
@@ -163,7 +164,7 @@ describe.each(backends)('the limits through the API on $name', (backend) => {
     const { data, error } = await ctx.server.client
       .from('signatures')
       .insert({ signature: freeSignature(), caption })
-      .select()
+      .select(READABLE_COLUMNS)
       .single();
     expect(error).toBeNull();
     expect(data).toMatchObject({ caption: stored });

@@ -13,6 +13,7 @@ import {
   type ErrorBody,
   type StoredRow,
 } from './rules-helpers.ts';
+import { READABLE_COLUMNS } from '../support/columns.ts';
 
 const stroke = (n: number, x = 100, y = 100) =>
   Array.from({ length: n }, (_, i) => [x + (i % 100), y + Math.floor(i / 100)]);
@@ -125,7 +126,7 @@ describe.each(backends)('wall rules through the API on $name', (backend) => {
     const { data, error } = await ctx.server.client
       .from('signatures')
       .insert({ signature: '[[[1000,1000],[1100,1050]]]', caption: 'anchor' })
-      .select()
+      .select(READABLE_COLUMNS)
       .single();
     expect(error).toBeNull();
     anchor = (data as { id: number }).id;
@@ -153,7 +154,7 @@ describe.each(backends)('wall rules through the API on $name', (backend) => {
     const { status: got, error } = await ctx.server.client
       .from('signatures')
       .insert(asRecord(body)!)
-      .select();
+      .select(READABLE_COLUMNS);
     expectRefusal({ status: got, body: error }, status, code, message);
     expect(await tableRows(ctx.server)).toEqual(before);
   });
@@ -168,7 +169,7 @@ describe.each(backends)('wall rules through the API on $name', (backend) => {
     const { error, status } = await ctx.server.client
       .from('signatures')
       .insert({ signature: '[[[1,2],[3,4]],[[5,6],[7,8],[9,3201]]]' })
-      .select();
+      .select(READABLE_COLUMNS);
     expect(status).toBe(400);
     expect(error).toMatchObject({
       code: '23514',
@@ -189,7 +190,7 @@ describe.each(backends)('wall rules through the API on $name', (backend) => {
     const { status, error } = await ctx.server.client
       .from('signatures')
       .insert({ signature })
-      .select();
+      .select(READABLE_COLUMNS);
     expect(status).toBe(409);
     expect(error).toMatchObject({
       code: 'PT409',
@@ -207,7 +208,7 @@ describe.each(backends)('wall rules through the API on $name', (backend) => {
       const { status, data } = await ctx.server.client
         .from('signatures')
         .insert({ signature: '[[[1111,1020],[1200,1020]]]', caption: '  beside  ' })
-        .select();
+        .select(READABLE_COLUMNS);
       expect(status).toBe(201);
       expect(data).toMatchObject([{ signature: '[[[1111,1020],[1200,1020]]]', caption: 'beside' }]);
     });
@@ -216,7 +217,7 @@ describe.each(backends)('wall rules through the API on $name', (backend) => {
       const { data } = await ctx.server.client
         .from('signatures')
         .insert({ signature: '[[[1500,1500],[1510,1510]]]', caption: ' \t\n\u00a0\u3000 ' })
-        .select()
+        .select(READABLE_COLUMNS)
         .single();
       expect(data).toMatchObject({ caption: null });
     });
@@ -226,7 +227,7 @@ describe.each(backends)('wall rules through the API on $name', (backend) => {
       const { data } = await ctx.server.client
         .from('signatures')
         .insert({ signature: '[[[1600,1600],[1610,1610]]]', caption: ` ${caption} ` })
-        .select()
+        .select(READABLE_COLUMNS)
         .single();
       expect(data).toMatchObject({ caption });
     });
@@ -249,7 +250,7 @@ describe.each(backends)('wall rules through the API on $name', (backend) => {
       const { status, error } = await ctx.server.client
         .from('signatures')
         .insert({ signature: JSON.stringify(strokes) })
-        .select();
+        .select(READABLE_COLUMNS);
       expect(error).toBeNull();
       expect(status).toBe(201);
     });

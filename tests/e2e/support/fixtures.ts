@@ -14,6 +14,7 @@
 import { test as base, expect } from '@playwright/test';
 import { SERVICE_ROLE_KEY } from './moderation.ts';
 import { startTestServer, type TestServer } from './server.ts';
+import { READABLE_COLUMNS } from '../../support/columns.ts';
 
 export interface SeedSignature {
   /** Strokes in wall coordinates. */
@@ -108,7 +109,7 @@ export const test = base.extend<
     if (own || sharedServer.starting) testInfo.setTimeout(testInfo.timeout + 60_000);
     const server = own ? await startTestServer(serverEnv) : await sharedServer.emptied();
     const seedRaw = (signature: string, caption: string | null = null) =>
-      fetch(`${server.url}/rest/v1/signatures?select=*`, {
+      fetch(`${server.url}/rest/v1/signatures?select=${READABLE_COLUMNS}`, {
         method: 'POST',
         headers: {
           ...headers,
@@ -129,7 +130,7 @@ export const test = base.extend<
       },
       async rows() {
         const res = await fetch(
-          `${server.url}/rest/v1/signatures?select=*&order=created_at.asc,id.asc`,
+          `${server.url}/rest/v1/signatures?select=${READABLE_COLUMNS}&order=created_at.asc,id.asc`,
           { headers },
         );
         return (await res.json()) as SeededRow[];
