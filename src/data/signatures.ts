@@ -17,6 +17,7 @@ import {
 } from '../domain/signature.ts';
 import { strokesToSave } from '../domain/simplify.ts';
 import { dataApi, type DataApi } from './client.ts';
+import { createRemovalKey, keepRemovalSecret } from './removal-secrets.ts';
 import { readAllById, signatureRead } from './pager.ts';
 import { signatureKeys } from './query-keys.ts';
 import type { WallLoadProgress } from './wall-load.ts';
@@ -41,6 +42,11 @@ export async function fetchSignaturesSince(
 export interface NewSignature {
   readonly strokes: readonly Stroke[];
   readonly caption: string | null;
+  /**
+   * SHA-256 (hex) of the secret that lets this browser take the signature back (issue 21);
+   * left out of the insert when absent.
+   */
+  readonly removalHash?: string | null;
 }
 
 /** Saves a signature and answers it as stored (the database may trim the caption). */
@@ -53,6 +59,7 @@ export async function insertSignature(
     .insert({
       signature: serializeStrokes(input.strokes),
       caption: normalizeCaption(input.caption),
+      ...(input.removalHash ? { removal_hash: input.removalHash } : {}),
     })
     .select(SIGNATURE_COLUMNS);
   if (error) throw failure('Saving the signature failed', error, status);
@@ -132,19 +139,25 @@ export function useSignatures(): {
 }
 
 /**
- * Saves a signature; on success it joins the cached wall, on a lost race (409) the live poll runs
- * at once so the signature that won shows.
+ * Saves a signature; on success it joins the cached wall and this browser keeps the secret that
+ * can take it back for 10 minutes (issue 21); on a lost race (409) the live poll runs at once so
+ * the signature that won shows.
  */
 export function useCreateSignature() {
   const queryClient = useQueryClient();
   return useMutation({
-    // Lighter strokes (issue #12), unless simplifying would touch a signature already loaded.
-    mutationFn: (input: NewSignature) => {
+    mutationFn: async (input: NewSignature) => {
       const wall = queryClient.getQueryData(signatureKeys.wall()) ?? NO_SIGNATURES;
-      return insertSignature({
+      const key = await createRemovalKey();
+      const saved = await insertSignature({
         ...input,
+        // Lighter strokes (issue #12), unless simplifying would touch a signature already loaded.
         strokes: strokesToSave(input.strokes, createOutlineIndex(wall)),
+        removalHash: key?.hash ?? null,
       });
+      // The window runs from when this browser learnt of the save (its own clock, as the card's).
+      if (key) keepRemovalSecret(saved.id, key.secret, Date.now());
+      return saved;
     },
     onSuccess: (saved) => addToCachedWall(queryClient, [saved]),
     onError: (error) => {

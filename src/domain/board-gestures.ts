@@ -1,8 +1,10 @@
 /**
  * The board's pointer gestures as pure transitions (spec §4–§5): in pan mode a pointer drags the
- * wall and a second finger pinches it; in draw mode a pointer draws a stroke, checked point by
- * point against the signature's limits (drawing-limits.ts) and the saved signatures' outlines.
- * Points arrive as screen points and are turned into wall points by the state's camera.
+ * wall and a second finger pinches it, and a press released about where it started (a tap, a
+ * click) on a saved signature opens its card (issue 21); in draw mode a pointer draws a stroke,
+ * checked point by point against the signature's limits (drawing-limits.ts) and the saved
+ * signatures' outlines. Points arrive as screen points and are turned into wall points by the
+ * state's camera.
  */
 import { clampOffset, worldPointAt, zoomAround } from './camera.ts';
 import { TOAST } from './presentation.ts';
@@ -19,9 +21,19 @@ import {
 } from './board-state.ts';
 import type { SavingOutlines } from './simplify.ts';
 
+/** What pressed: the DOM's PointerEvent.pointerType (anything unknown counts as a mouse). */
+export type PointerKind = 'mouse' | 'pen' | 'touch';
+
+/**
+ * How far (screen px) a press may move and still be a tap rather than a drag. A finger wobbles
+ * more than a mouse as it lands and lifts (the usual click slop is a few px; Android's touch slop
+ * is 8 dp, iOS's about 10 pt), so a finger gets more room.
+ */
+export const TAP_SLOP: Readonly<Record<PointerKind, number>> = { mouse: 4, pen: 4, touch: 10 };
+
 export type GestureEvent =
   /** A press on the canvas (the mouse's main button, a finger or a pen). */
-  | { type: 'pointerDown'; pointerId: number; at: ScreenPoint }
+  | { type: 'pointerDown'; pointerId: number; at: ScreenPoint; pointerType: PointerKind }
   /** A move, with every sample the browser coalesced into it, oldest first. */
   | { type: 'pointerMoved'; pointerId: number; samples: readonly ScreenPoint[] }
   | { type: 'pointerUp'; pointerId: number }
@@ -39,19 +51,33 @@ export function gestureTransition(
   outlines: SavingOutlines,
 ): BoardState {
   return state.mode === 'pan'
-    ? panTransition(state, event)
+    ? panTransition(state, event, outlines)
     : drawTransition(state, event, outlines);
 }
 
-function panTransition(state: BoardState, event: GestureEvent): BoardState {
+function panTransition(
+  state: BoardState,
+  event: GestureEvent,
+  outlines: SavingOutlines,
+): BoardState {
   const { phase } = state;
   switch (event.type) {
     case 'pointerDown':
       if (phase.name === 'idle') {
         const { pointerId, at } = event;
+        // Any press on the wall closes an open card: the card belongs to the view it opened in.
+        // A tap on a signature opens one again on release.
         return {
           ...state,
-          phase: { name: 'panning', pointerId, grab: at, from: state.camera.offset, at },
+          card: null,
+          phase: {
+            name: 'panning',
+            pointerId,
+            grab: at,
+            from: state.camera.offset,
+            at,
+            tapSlop: TAP_SLOP[event.pointerType],
+          },
         };
       }
       // A second finger turns the pan into a pinch; a third changes nothing.
@@ -70,7 +96,13 @@ function panTransition(state: BoardState, event: GestureEvent): BoardState {
           y: phase.from.y + at.y - phase.grab.y,
         };
         const offset = clampOffset(wanted, state.viewport, state.camera.scale);
-        return { ...state, phase: { ...phase, at }, camera: { scale: state.camera.scale, offset } };
+        const moved = Math.hypot(at.x - phase.grab.x, at.y - phase.grab.y);
+        const tapSlop = phase.tapSlop !== null && moved <= phase.tapSlop ? phase.tapSlop : null;
+        return {
+          ...state,
+          phase: { ...phase, at, tapSlop },
+          camera: { scale: state.camera.scale, offset },
+        };
       }
       if (phase.name === 'pinching') return pinchMoved(state, phase.fingers, event.pointerId, at);
       return state;
@@ -78,13 +110,28 @@ function panTransition(state: BoardState, event: GestureEvent): BoardState {
     case 'pointerUp':
     case 'pointerLost':
       // A pinch ends when either finger lifts; the other one then moves nothing until it lifts.
-      if (phase.name === 'panning' && phase.pointerId === event.pointerId)
-        return { ...state, phase: IDLE };
+      if (phase.name === 'panning' && phase.pointerId === event.pointerId) {
+        const tapped = event.type === 'pointerUp' && phase.tapSlop !== null;
+        return { ...state, phase: IDLE, card: tapped ? signatureAt(state, phase, outlines) : null };
+      }
       if (phase.name === 'pinching' && phase.fingers.some((f) => f.pointerId === event.pointerId)) {
         return { ...state, phase: IDLE };
       }
       return state;
   }
+}
+
+/**
+ * The saved signature whose outline holds the wall point the press landed on, seen through the
+ * camera as it was then (a tap may have nudged the wall by a pixel or two since).
+ */
+function signatureAt(
+  state: BoardState,
+  phase: Extract<BoardPhase, { name: 'panning' }>,
+  outlines: SavingOutlines,
+): number | null {
+  const camera = { scale: state.camera.scale, offset: phase.from };
+  return outlines.itemAtPoint(worldPointAt(phase.grab, camera))?.id ?? null;
 }
 
 function midpoint(a: ScreenPoint, b: ScreenPoint): ScreenPoint {

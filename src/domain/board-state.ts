@@ -19,6 +19,8 @@ export interface BoardState {
   readonly camera: CameraState;
   readonly viewport: Size;
   readonly toast: Toast | null;
+  /** The signature whose card is open (pan mode only), by id; null: none. */
+  readonly card: number | null;
 }
 
 /** What the visitor is told when a limit stops a stroke. */
@@ -60,6 +62,11 @@ export type BoardPhase =
       readonly from: Offset;
       /** Where the pointer is now: the first finger of a pinch, should a second one land. */
       readonly at: ScreenPoint;
+      /**
+       * How far (screen px) this press may still move and count as a tap that opens a card;
+       * null once it has moved further: then it is a drag, whatever it does next.
+       */
+      readonly tapSlop: number | null;
     }
   /** Two fingers zoom around their midpoint (pan mode). */
   | { readonly name: 'pinching'; readonly fingers: readonly [Finger, Finger] }

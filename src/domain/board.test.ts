@@ -31,6 +31,7 @@ const down = (x: number, y: number, pointerId = 1): BoardEvent => ({
   type: 'pointerDown',
   pointerId,
   at: screenPoint(x, y),
+  pointerType: 'mouse',
 });
 const move = (x: number, y: number, pointerId = 1): BoardEvent => ({
   type: 'pointerMoved',

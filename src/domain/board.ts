@@ -4,10 +4,15 @@
  * event. The board's input machine (src/features/board/input) feeds it the pointer, key and
  * save events and carries out what the new state says (moves the camera and the live stroke);
  * React renders a projection of it (boardView). Pointer gestures are in board-gestures.ts.
+ *
+ * A signature's card (issue 21) is part of the state: a tap opens it (board-gestures.ts), and it
+ * belongs to the view it was opened in, so anything that moves the wall or leaves pan mode
+ * closes it (a resize keeps it: the card is placed again on the new screen).
  */
 import {
   clampCamera,
   viewportCentre,
+  worldPointAt,
   zoomAround,
   type CameraState,
   type Offset,
@@ -27,6 +32,7 @@ import {
   type Draft,
 } from './board-state.ts';
 
+export { TAP_SLOP, type PointerKind } from './board-gestures.ts';
 export {
   LIMIT_TOAST,
   type BoardMode,
@@ -53,6 +59,13 @@ export type BoardEvent =
   /** The view jumps (the overview, "Find a free spot"). */
   | { type: 'cameraMoved'; camera: CameraState }
   | { type: 'resized'; viewport: Size }
+  /** Escape, "Close", or the card's signature gone: the card closes. */
+  | { type: 'cardClosed' }
+  /**
+   * Enter on the focused wall in pan mode: the card of the signature under the screen's centre
+   * opens, the keyboard's tap (a focused canvas has no pointer to tap with).
+   */
+  | { type: 'cardRequested' }
   | ToastEvent;
 
 export function initialBoardState(camera: CameraState, viewport: Size): BoardState {
@@ -62,6 +75,7 @@ export function initialBoardState(camera: CameraState, viewport: Size): BoardSta
     camera: clampCamera(camera, viewport),
     viewport,
     toast: null,
+    card: null,
   };
 }
 
@@ -75,6 +89,13 @@ export function boardTransition(
   event: BoardEvent,
   outlines: SavingOutlines,
 ): BoardState {
+  const next = transition(state, event, outlines);
+  // A card stays next to its signature only while the wall stays put.
+  const moved = event.type !== 'resized' && next.camera !== state.camera;
+  return next.card !== null && (moved || next.mode !== 'pan') ? { ...next, card: null } : next;
+}
+
+function transition(state: BoardState, event: BoardEvent, outlines: SavingOutlines): BoardState {
   const { phase } = state;
   switch (event.type) {
     case 'pointerDown':
@@ -134,6 +155,15 @@ export function boardTransition(
       const camera = clampCamera(state.camera, event.viewport);
       // A pan in progress restarts from where the wall is now: its grip was on the old viewport.
       return { ...state, viewport: event.viewport, camera, phase: settle(phase) };
+    }
+    case 'cardClosed':
+      return state.card === null ? state : { ...state, card: null };
+    case 'cardRequested': {
+      if (state.mode !== 'pan' || phase.name !== 'idle') return state;
+      const centre = viewportCentre(state.viewport);
+      const at = worldPointAt(screenPoint(centre.x, centre.y), state.camera);
+      const card = outlines.itemAtPoint(at)?.id ?? null;
+      return card === null || card === state.card ? state : { ...state, card };
     }
     case 'notified':
     case 'toastExpired': {
@@ -199,6 +229,8 @@ export interface BoardView {
   readonly saving: boolean;
   readonly locked: boolean;
   readonly toast: Toast | null;
+  /** The signature whose card is open, by id; null: none. */
+  readonly card: number | null;
 }
 
 export function boardView(state: BoardState): BoardView {
@@ -211,6 +243,7 @@ export function boardView(state: BoardState): BoardView {
     saving: state.phase.name === 'saving',
     locked: controlsLocked(state),
     toast: state.toast,
+    card: state.card,
   };
 }
 

@@ -68,6 +68,16 @@ export const TOAST = {
   linkCopied: 'Link copied!',
   linkNotCopied: 'Could not copy the link.',
   noFreeSpot: 'No free spot on the wall.',
+  // A signature's card (issue 21): the first three and 'Signature removed.' are the issue's words.
+  reported: 'Thanks, the owner will take a look.',
+  alreadyReported: 'You already reported this signature.',
+  tooManyReports: 'Too many reports from here. Try again in an hour.',
+  signatureGone: 'That signature is no longer on the wall.',
+  reportError: 'Could not send the report. Try again.',
+  removed: 'Signature removed.',
+  removalTooLate: 'Too late: a signature can be removed only in its first 10 minutes.',
+  removalRefused: 'This browser cannot remove that signature.',
+  removalError: 'Could not remove the signature. Try again.',
 } as const;
 
 /** Default caption of a signature saved without one. */

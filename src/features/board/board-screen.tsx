@@ -20,6 +20,7 @@ import { createOutlineIndex } from '../../domain/outline-index.ts';
 import { useCreateSignature } from '../../data/signatures.ts';
 import { BoardToolbar } from './controls/board-toolbar.tsx';
 import { CaptionBox } from './caption/caption-box.tsx';
+import { SignatureCard } from './card/signature-card.tsx';
 import { ZOOM_STEP } from './input/camera.ts';
 import { createBoardMachine, type BoardMachine } from './input/board-machine.ts';
 import { PointerReadout } from './controls/pointer-readout.tsx';
@@ -70,6 +71,14 @@ export function BoardScreen({ onBack, firstScreen, openingCamera }: BoardScreenP
     [machine, mutateAsync, pointAt],
   );
   useFocusReturn(machine, board.pending !== null);
+  // A signature's card (issue 21); one that left the wall (hidden, deleted, removed) closes.
+  const card = board.card === null ? null : (signatures.find((s) => s.id === board.card) ?? null);
+  const cardGone = board.card !== null && card === null;
+  useEffect(() => {
+    if (cardGone) dispatch({ type: 'cardClosed' });
+  }, [cardGone, dispatch]);
+  useFocusReturn(machine, card !== null);
+  const closeCard = useCallback(() => dispatch({ type: 'cardClosed' }), [dispatch]);
 
   const notify = useCallback((text: string) => dispatch({ type: 'notified', text }), [dispatch]);
   const expireToast = useCallback(
@@ -135,23 +144,34 @@ export function BoardScreen({ onBack, firstScreen, openingCamera }: BoardScreenP
           onUndo={undo}
         />
       )}
+      {card && (
+        <SignatureCard
+          key={card.id}
+          signature={card}
+          camera={camera}
+          viewport={viewport}
+          notify={notify}
+          onClose={closeCard}
+        />
+      )}
       <ToastArea toast={board.toast} />
     </main>
   );
 }
 
 /**
- * When the caption box closes (save or cancel) the control that had the focus is gone: the wall
- * takes it back, so the arrow keys and Enter work at once. A visitor who moved the focus
- * elsewhere (the mode toggle, say) keeps it there.
+ * When the caption box closes (save or cancel), or a signature's card (Close, Escape, a report
+ * sent), the control that had the focus is gone: the wall takes it back, so the arrow keys and
+ * Enter work at once. A visitor who moved the focus elsewhere (the mode toggle, say) keeps it
+ * there.
  */
-function useFocusReturn(machine: BoardMachine, captionOpen: boolean): void {
+function useFocusReturn(machine: BoardMachine, open: boolean): void {
   const wasOpen = useRef(false);
   useEffect(() => {
-    const closed = wasOpen.current && !captionOpen;
-    wasOpen.current = captionOpen;
+    const closed = wasOpen.current && !open;
+    wasOpen.current = open;
     if (!closed) return;
     const active = document.activeElement;
     if (active === null || active === document.body) machine.focusWall();
-  }, [machine, captionOpen]);
+  }, [machine, open]);
 }

@@ -7,8 +7,9 @@ export const WALL_HELP_ID = 'wall-help';
 export function WallHelp() {
   return (
     <p id={WALL_HELP_ID} className="visually-hidden">
-      Drag or use the arrow keys to move around the wall, and + or − to zoom. Press Sign to draw
-      your signature.
+      Drag or use the arrow keys to move around the wall, and + or − to zoom. Tap a signature, or
+      press Enter with one in the middle of the screen, to open its card. Press Sign to draw your
+      signature.
     </p>
   );
 }

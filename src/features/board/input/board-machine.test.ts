@@ -396,3 +396,133 @@ describe('keys, undo and the save', () => {
     expect(board.state.camera).toEqual({ scale: 1, offset: { x: 0, y: 0 } });
   });
 });
+
+describe('a signature’s card (issue 21)', () => {
+  /** One saved signature, id 1, its outline from (400, 300) to (600, 400). */
+  const withSignature = () =>
+    new BoardDriver().signatures({ x: 400, y: 300, width: 200, height: 100 });
+
+  it('a click on a signature opens its card; React renders it', () => {
+    const board = withSignature();
+    const before = board.renders;
+    board.pointerDown([500, 350]).pointerUp();
+    expect(board.state.card).toBe(1);
+    expect(board.view.card).toBe(1);
+    expect(board.renders).toBe(before + 1);
+  });
+
+  it('a click off every signature opens nothing', () => {
+    const board = withSignature();
+    board.pointerDown([100, 100]).pointerUp();
+    expect(board.state.card).toBeNull();
+  });
+
+  it('a mouse may wobble 4 px and still click; 5 px is a drag that pans and opens nothing', () => {
+    const clicked = withSignature();
+    clicked.pointerDown([500, 350]).pointerMove([503, 352]).pointerMove([504, 350]).pointerUp();
+    expect(clicked.state.card).toBe(1);
+    const dragged = withSignature();
+    dragged.pointerDown([500, 350]).pointerMove([505, 350]).pointerUp();
+    expect(dragged.state.card).toBeNull();
+    expect(dragged.state.camera.offset).toEqual({ x: 0, y: 0 });
+  });
+
+  it('once past its slop a press stays a drag, even released where it began', () => {
+    const board = withSignature();
+    board.pointerDown([500, 350]).pointerMove([300, 200]).pointerMove([500, 350]).pointerUp();
+    expect(board.state.card).toBeNull();
+  });
+
+  it('a drag that starts on a signature pans the wall as any drag does', () => {
+    const board = withSignature();
+    board.pointerDown([500, 350]).pointerMove([300, 250]).pointerUp();
+    expect(board.state.camera.offset).toEqual({ x: -200, y: -100 });
+    expect(board.state.card).toBeNull();
+  });
+
+  it('a finger gets 10 px of slop; 11 px is a drag', () => {
+    const tapped = withSignature();
+    tapped.pointerDown([500, 350], { pointerType: 'touch' }).pointerMove([508, 356]).pointerUp();
+    expect(tapped.state.card).toBe(1);
+    const dragged = withSignature();
+    dragged.pointerDown([500, 350], { pointerType: 'touch' }).pointerMove([489, 350]).pointerUp();
+    expect(dragged.state.card).toBeNull();
+  });
+
+  it('a pinch that starts on a signature opens nothing', () => {
+    const board = withSignature();
+    board.pointerDown([500, 350], { pointerType: 'touch' });
+    board.pointerDown([550, 350], { pointerId: 2, pointerType: 'touch' });
+    board.pointerUp({ pointerId: 2 }).pointerUp();
+    expect(board.state.card).toBeNull();
+  });
+
+  it('a press the browser takes back (cancel) opens nothing', () => {
+    const board = withSignature();
+    board.pointerDown([500, 350], { pointerType: 'touch' }).pointerCancel();
+    expect(board.state.card).toBeNull();
+  });
+
+  it('the hit test follows the camera: a zoomed and panned wall opens the signature shown', () => {
+    const board = withSignature();
+    // Wall point (500, 350) is under screen (600, 300) at scale 2, offset (-400, -400).
+    board.machine.camera.moveTo({ scale: 2, offset: { x: -400, y: -400 } });
+    board.pointerDown([600, 300]).pointerUp();
+    expect(board.state.card).toBe(1);
+  });
+
+  it('in draw mode a press on a signature draws nothing and opens no card', () => {
+    const board = withSignature().toggleMode();
+    board.pointerDown([500, 350]).pointerUp();
+    expect(board.state.card).toBeNull();
+    expect(board.toast).toBe(TOAST.blocked);
+  });
+
+  it('Escape closes the card (and cancels nothing); the mode toggle closes it too', () => {
+    const board = withSignature();
+    board.pointerDown([500, 350]).pointerUp();
+    board.key('Escape', { target: BUTTON });
+    expect(board.state.card).toBeNull();
+    expect(board.toast).toBeNull();
+    board.pointerDown([500, 350]).pointerUp().toggleMode();
+    expect(board.state.card).toBeNull();
+  });
+
+  it('the next press on the wall closes the card; a tap on another signature opens that one', () => {
+    const board = withSignature();
+    board.signatures(
+      { x: 400, y: 300, width: 200, height: 100 },
+      { x: 100, y: 500, width: 100, height: 100 },
+    );
+    board.pointerDown([500, 350]).pointerUp();
+    board.pointerDown([150, 550]);
+    expect(board.state.card).toBeNull();
+    board.pointerUp();
+    expect(board.state.card).toBe(2);
+  });
+
+  it('moving the wall closes the card (wheel, keys, the tools); a resize keeps it', () => {
+    const opened = () => withSignature().pointerDown([500, 350]).pointerUp();
+    const wheeled = opened();
+    wheeled.wheel([500, 350], -100);
+    expect(wheeled.state.card).toBeNull();
+    const zoomed = opened();
+    zoomed.key('+', { target: BUTTON });
+    expect(zoomed.state.card).toBeNull();
+    const resized = opened();
+    resized.machine.dispatch({ type: 'resized', viewport: { width: 390, height: 844 } });
+    expect(resized.state.card).toBe(1);
+  });
+
+  it('Enter on the focused wall opens the card of the signature under the screen’s centre', () => {
+    const board = new BoardDriver().signatures({ x: 450, y: 350, width: 100, height: 100 });
+    board.key('Enter', { target: BUTTON });
+    expect(board.state.card).toBeNull();
+    const e = board.key('Enter');
+    expect(e.defaultPrevented).toBe(true);
+    expect(board.state.card).toBe(1);
+    const empty = new BoardDriver();
+    empty.key('Enter');
+    expect(empty.state.card).toBeNull();
+  });
+});

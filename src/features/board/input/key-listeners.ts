@@ -1,8 +1,10 @@
 /**
  * The board's keys (spec §4 and issue 13), heard on the window:
- * - Escape cancels the stroke or the pending signature from anywhere (the caption input handles
- *   its own Escape and stops it).
- * - Enter saves when the focus is on the wall rather than a control.
+ * - Escape closes an open signature card, else cancels the stroke or the pending signature, from
+ *   anywhere (the caption input handles its own Escape and stops it).
+ * - Enter saves when the focus is on the wall rather than a control; in pan mode, with the wall
+ *   focused, it opens the card of the signature under the screen's centre (issue 21: the
+ *   keyboard's tap).
  * - Ctrl/Cmd+Z undoes the pending signature's last stroke, except while typing: in the caption
  *   input it is the input's own text undo.
  * - `+`/`=` and `-` zoom around the viewport's centre, unless typing.
@@ -48,11 +50,17 @@ export function listenToKeys(
   const onKey = (e: KeyInput) => {
     const modified = e.ctrlKey || e.metaKey || e.altKey;
     if (e.key === 'Escape') {
-      dispatch({ type: 'drawingCanceled' });
+      dispatch(
+        board.getState().card !== null ? { type: 'cardClosed' } : { type: 'drawingCanceled' },
+      );
     } else if (e.key === 'Enter') {
-      if (canSave(board.getState()) && !matches(e.target, 'button, input, textarea, a')) {
+      const state = board.getState();
+      if (canSave(state) && !matches(e.target, 'button, input, textarea, a')) {
         e.preventDefault();
         dispatch({ type: 'saveRequested' });
+      } else if (state.mode === 'pan' && e.target === canvas && !modified) {
+        e.preventDefault();
+        dispatch({ type: 'cardRequested' });
       }
     } else if ((e.key === 'z' || e.key === 'Z') && (e.ctrlKey || e.metaKey) && !e.altKey) {
       if (isTyping(e.target) || board.getState().phase.name !== 'captioning') return;

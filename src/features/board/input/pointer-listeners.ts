@@ -8,7 +8,7 @@
  * the browser taking the pointer back (pointercancel, lostpointercapture). A press that starts on
  * a control never reaches the canvas: it is the control's.
  */
-import type { BoardEvent, BoardState } from '../../../domain/board.ts';
+import type { BoardEvent, BoardState, PointerKind } from '../../../domain/board.ts';
 import { screenPoint, type ScreenPoint } from '../../../domain/geometry.ts';
 import type { CanvasElement, PointerInput, TouchInput, WheelInput } from './surface.ts';
 
@@ -26,6 +26,11 @@ export interface PointerSink {
   getState(): BoardState;
   /** The pointer is at this canvas point (for the X/Y readout). */
   pointerAt(at: ScreenPoint): void;
+}
+
+/** A pen or a finger as the DOM names it; anything else (a mouse, an unknown kind) is a mouse. */
+function kindOf(evt: PointerInput): PointerKind {
+  return evt.pointerType === 'touch' || evt.pointerType === 'pen' ? evt.pointerType : 'mouse';
 }
 
 /** The pointers the current gesture follows. */
@@ -61,7 +66,7 @@ export function listenToPointers(canvas: CanvasElement, sink: PointerSink): () =
     const at = pointOf(evt);
     sink.pointerAt(at);
     if (evt.pointerType === 'mouse' && evt.button !== 0) return;
-    dispatch({ type: 'pointerDown', pointerId: evt.pointerId, at });
+    dispatch({ type: 'pointerDown', pointerId: evt.pointerId, at, pointerType: kindOf(evt) });
     if (!follows(evt.pointerId)) return;
     try {
       canvas.setPointerCapture(evt.pointerId);

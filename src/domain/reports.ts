@@ -1,0 +1,26 @@
+/**
+ * What a visitor may say when reporting a signature (issue 21): the four reasons as the database
+ * takes them (report_signature's `reason`) with the labels the card shows, and the note's limit,
+ * which the database enforces too.
+ */
+
+export type ReportReason = 'offensive' | 'spam' | 'personal_information' | 'other';
+
+export const REPORT_REASONS: ReadonlyArray<{
+  readonly value: ReportReason;
+  readonly label: string;
+}> = [
+  { value: 'offensive', label: 'Offensive' },
+  { value: 'spam', label: 'Spam' },
+  { value: 'personal_information', label: 'Personal information' },
+  { value: 'other', label: 'Other' },
+];
+
+/** A report's optional note is at most this many characters. */
+export const MAX_REPORT_NOTE_LENGTH = 200;
+
+/** The note as sent: trimmed, and null when nothing is left. */
+export function reportNote(note: string): string | null {
+  const trimmed = note.trim();
+  return trimmed === '' ? null : trimmed;
+}
