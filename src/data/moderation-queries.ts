@@ -18,6 +18,7 @@ import {
   type ModeratedRow,
   type ModeratorClient,
 } from './moderation.ts';
+import { fetchModeratedWall } from './moderation-wall.ts';
 import { moderationKeys } from './query-keys.ts';
 
 /**
@@ -63,6 +64,18 @@ export function useReportedSignatures(client: ModeratorClient) {
       );
       return reported.map((r) => ({ reported: r, row: rows.get(r.signatureId) ?? null }));
     },
+    refetchInterval: LIST_REFRESH_MS,
+    retry,
+  });
+}
+
+/** The owner's board: every signature, hidden ones too (moderation-wall.ts). */
+export function useModeratedWall(client: ModeratorClient) {
+  return useQuery({
+    queryKey: moderationKeys.wall(),
+    queryFn: () => fetchModeratedWall(client),
+    // A refetch keeps the board drawn meanwhile.
+    placeholderData: keepPreviousData,
     refetchInterval: LIST_REFRESH_MS,
     retry,
   });

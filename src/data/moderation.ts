@@ -64,7 +64,7 @@ interface Answer {
 }
 
 /** The answer's data, or the failure: a 401/403 is the key refused, whatever was asked. */
-function check<T>(what: string, answer: Answer): T {
+export function check<T>(what: string, answer: Answer): T {
   if (answer.error) {
     if (answer.status === 401 || answer.status === 403) {
       throw new KeyRefusedError(`${what}: the moderator key was refused (${answer.status}).`);

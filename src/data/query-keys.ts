@@ -40,4 +40,6 @@ export const moderationKeys = {
   newest: (limit: number) => [...MODERATION, 'newest', limit] as const,
   reported: () => [...MODERATION, 'reported'] as const,
   signature: (id: number) => [...MODERATION, 'signature', id] as const,
+  /** Every signature with its hidden flag, for the owner's board. */
+  wall: () => [...MODERATION, 'wall'] as const,
 };

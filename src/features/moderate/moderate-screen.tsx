@@ -12,14 +12,15 @@ import {
   readModeratorKey,
 } from '../../data/moderator-key.ts';
 import { KeyForm } from './key-form.tsx';
-import { ModerationView } from './moderation-view.tsx';
+import { ModerationView, type RenderModerationBoard } from './moderation-view.tsx';
 import './moderate.css';
 import './moderate-panels.css';
 
 export const KEY_REFUSED = 'That key was refused.';
 const PUBLIC_KEY = 'That is the public key, which every visitor has: enter the moderator key.';
 
-export function ModerateScreen() {
+/** `renderBoard` draws the wall beside the lists (the route composes the board feature in). */
+export function ModerateScreen({ renderBoard }: { renderBoard: RenderModerationBoard }) {
   const [key, setKey] = useState<string | null>(readModeratorKey);
   const [problem, setProblem] = useState<string | null>(null);
   const forgetAnswers = useForgetModeration();
@@ -56,6 +57,7 @@ export function ModerateScreen() {
       client={client}
       onKeyRefused={() => leave(KEY_REFUSED)}
       onSignOut={() => leave(null)}
+      renderBoard={renderBoard}
     />
   );
 }
