@@ -80,14 +80,15 @@ export function ViewOnlyBoard({
     }
   }, [machine, camera, viewport, ready]);
 
-  // The machine's tap opens a card: here it selects, and no card stays open.
+  // The machine's tap opens a card: here it selects, and no card stays open. A tap on the one
+  // already selected changes nothing, so it is not remembered as the tap behind a selection.
   const tapped = useRef<number | null>(null);
   useEffect(() => {
     if (board.card === null) return;
-    tapped.current = board.card;
+    tapped.current = board.card === selectedId ? null : board.card;
     dispatch({ type: 'cardClosed' });
     onSignatureTap(board.card);
-  }, [board.card, dispatch, onSignatureTap]);
+  }, [board.card, selectedId, dispatch, onSignatureTap]);
 
   const selected = useMemo(
     () => (selectedId === null ? null : (signatures.find((s) => s.id === selectedId) ?? null)),
