@@ -9,6 +9,7 @@ import { Board, expect, test, WALL_GREY, type XY } from './support/board.ts';
 import { SERVICE_ROLE_KEY, hideSignature } from './support/moderation.ts';
 import { ModeratePage, reportFrom } from './support/moderate-page.ts';
 import { brightness, ModerateBoard } from './support/moderate-board.ts';
+import { expectNoAxeViolations } from './support/navigate.ts';
 
 test.use({ serverEnv: { SERVICE_ROLE_KEY } });
 
@@ -163,4 +164,23 @@ test('Hide and Unhide from the details dim and undim the signature on the board'
   await moderate.action('Unhide').click();
   await expect(moderate.status).toHaveText(`Signature #${target.id} is on the wall again.`);
   await expect.poll(stroke).toBeGreaterThan(240);
+});
+
+test('keyboard: Enter on the focused board selects the signature in its middle; axe finds nothing', async ({
+  page,
+  wall,
+}) => {
+  const target = await wall.seed(at(1540, 1585, 'In the middle'));
+  const reported = await wall.seed(at(900, 900, 'Reported'));
+  await reportFrom(wall, '127.0.0.51', reported.id, 'other');
+  const moderate = new ModeratePage(page, wall);
+  const modBoard = new ModerateBoard(page);
+  await moderate.open(SERVICE_ROLE_KEY);
+  await modBoard.waitForBadges([reported.id]);
+  await modBoard.region.getByRole('application', { name: 'Wall' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    moderate.details.getByRole('heading', { name: `Signature #${target.id}` }),
+  ).toBeVisible();
+  await test.step('axe', () => expectNoAxeViolations(page));
 });
