@@ -32,7 +32,7 @@ const restrict = (files, ...patterns) => ({
 const otherFeatures = (name) =>
   banned(
     'Features never import each other; compose them in src/app.',
-    ...['board', 'welcome', 'export']
+    ...['board', 'welcome', 'export', 'moderate']
       .filter((other) => other !== name)
       .flatMap((other) => [`**/features/${other}/**`, `../${other}/**`]),
   );
@@ -57,7 +57,7 @@ const boundaries = [
     SUPABASE_ONLY_IN_DATA,
     banned('ui is shared: it knows no feature and no data.', '**/features/**', '**/data/**'),
   ),
-  ...['board', 'welcome', 'export'].map((name) =>
+  ...['board', 'welcome', 'export', 'moderate'].map((name) =>
     restrict(
       [`src/features/${name}/**`],
       NO_SERVER,

@@ -6,6 +6,8 @@ import { WallRoute } from './wall-route.tsx';
 
 // The export code (a 3200×3200 renderer) loads only when someone visits /export.
 const ExportRoute = lazy(() => import('./export-route.tsx'));
+// The owner's page (with the full supabase-js client) loads only for /moderate.
+const ModerateRoute = lazy(() => import('./moderate-route.tsx'));
 
 /** /export: the wall's data starts loading beside the export's code, not after it arrived. */
 function ExportPage() {
@@ -23,6 +25,14 @@ export function AppRouter() {
     <BrowserRouter>
       <Routes>
         <Route path="/export" element={<ExportPage />} />
+        <Route
+          path="/moderate"
+          element={
+            <Suspense fallback={null}>
+              <ModerateRoute />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<WallRoute />} />
       </Routes>
     </BrowserRouter>

@@ -29,3 +29,17 @@ export const signatureKeys = {
   /** The periodic read of the visible ids that drops hidden or deleted signatures. */
   visibleIds: () => [...signatureKeys.all, 'visible-ids'] as const,
 };
+
+/**
+ * /moderate's queries, under their own prefix: a moderator's action refetches every one of them
+ * (one invalidation of `moderationKeys.all`) without touching a board's cached wall.
+ */
+const MODERATION = ['moderation'] as const;
+export const moderationKeys = {
+  all: MODERATION,
+  newest: (limit: number) => [...MODERATION, 'newest', limit] as const,
+  reported: () => [...MODERATION, 'reported'] as const,
+  signature: (id: number) => [...MODERATION, 'signature', id] as const,
+  /** Every signature with its hidden flag, for the owner's board. */
+  wall: () => [...MODERATION, 'wall'] as const,
+};

@@ -11,6 +11,8 @@ import { TileRenderer } from './tiles/tile-renderer.ts';
 export function useTiledSignatures(
   layerRef: RefObject<Konva.Layer | null>,
   signatures: readonly Signature[],
+  /** Ids painted dimmed (the owner's board); the visitor's board passes none. */
+  dimmed?: ReadonlySet<number>,
 ): void {
   const renderer = useRef<TileRenderer | null>(null);
 
@@ -26,6 +28,6 @@ export function useTiledSignatures(
   }, [layerRef]);
 
   useEffect(() => {
-    renderer.current?.setSignatures(signatures);
-  }, [signatures]);
+    renderer.current?.setSignatures(signatures, dimmed);
+  }, [signatures, dimmed]);
 }

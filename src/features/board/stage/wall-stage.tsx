@@ -20,6 +20,7 @@ import { konvaDrawing } from '../input/konva-surface.ts';
 import { capPixelRatio, STAGE_CONTAINER_STYLE } from './konva-setup.ts';
 import { usePendingDrawing } from './use-pending-drawing.ts';
 import { useTiledSignatures } from './use-tiled-signatures.ts';
+import { useSignatureMarks, type SignatureMarks } from './signature-marks.ts';
 import { WALL_HELP_ID } from '../controls/wall-help.tsx';
 
 // Before the first Stage exists: layer canvases take their pixel ratio at creation.
@@ -34,12 +35,25 @@ export interface WallStageProps {
   pending: readonly Stroke[] | null;
   signatures: readonly Signature[];
   viewport: Size;
+  /** Ids painted dimmed (a view-only board's hidden signatures); none on the visitor's board. */
+  dimmed?: ReadonlySet<number>;
+  /** A selection outline and badges over the signatures; none on the visitor's board. */
+  marks?: SignatureMarks;
 }
 
-export function WallStage({ machine, mode, pending, signatures, viewport }: WallStageProps) {
+export function WallStage({
+  machine,
+  mode,
+  pending,
+  signatures,
+  viewport,
+  dimmed,
+  marks,
+}: WallStageProps) {
   const stageRef = useRef<Konva.Stage>(null);
   const savedLayerRef = useRef<Konva.Layer>(null);
   const pendingRef = useRef<Konva.Group>(null);
+  const draftLayerRef = useRef<Konva.Layer>(null);
   const liveLineRef = useRef<Konva.Line>(null);
 
   useEffect(() => {
@@ -54,7 +68,8 @@ export function WallStage({ machine, mode, pending, signatures, viewport }: Wall
     return () => machine.destroy();
   }, [machine]);
 
-  useTiledSignatures(savedLayerRef, signatures);
+  useTiledSignatures(savedLayerRef, signatures, dimmed);
+  useSignatureMarks(draftLayerRef, marks);
   usePendingDrawing(pendingRef, pending);
 
   const style = useMemo<CSSProperties>(
@@ -74,7 +89,7 @@ export function WallStage({ machine, mode, pending, signatures, viewport }: Wall
       listening={false}
     >
       <Layer ref={savedLayerRef} listening={false} />
-      <Layer listening={false}>
+      <Layer ref={draftLayerRef} listening={false}>
         <Group ref={pendingRef} />
         <Line
           ref={liveLineRef}

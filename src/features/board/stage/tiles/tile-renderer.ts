@@ -11,6 +11,9 @@
  *
  * Drawn anywhere else (stage.toCanvas, as the tests' pixel probes do), the tiles it needs are
  * painted at once: such a picture always shows the current wall.
+ *
+ * A board may dim some signatures (the owner's, /moderate): a signature dimmed or undimmed is
+ * repainted like one that left, in the tiles it touches only.
  */
 import type KonvaTypes from 'konva';
 import Konva from '../konva.ts';
@@ -29,6 +32,7 @@ import {
 } from '../../../../domain/tiles.ts';
 import { createTileCache, TILE_BUDGET_BYTES, tilesInBudget, type TileCache } from './tile-cache.ts';
 import { cancelIdle, requestIdle } from './idle.ts';
+import { dimmingPainter } from './signature-painter.ts';
 import { drawFallback, drawTile } from './tile-draw.ts';
 import { tileStateOf, type TileState } from './tile-state.ts';
 import {
@@ -39,8 +43,10 @@ import {
   paintTile,
   repaintTile,
   TILE_BYTES,
+  type SignaturePainter,
   type Tile,
 } from './tile.ts';
+import { paintSignature } from '../../../../ui/paint-signature.ts';
 
 export const VIEW_DRAWN_MARK = 'signwall:view-drawn';
 /** The Shape's Konva name: `stage.findOne('.signature-tiles')`. */
@@ -66,7 +72,11 @@ interface Painted {
   /** The painted extent (outline and caption), which is what the index finds. */
   readonly outline: Rect;
   readonly signature: Signature;
+  /** Painted dimmed (setSignatures' `dimmed`). */
+  readonly dimmed: boolean;
 }
+
+const NO_IDS: ReadonlySet<number> = new Set();
 
 interface View {
   readonly rect: Rect;
@@ -97,6 +107,9 @@ export class TileRenderer {
   private frame: number | null = null;
   private idle: number | null = null;
   private destroyed = false;
+  private dimmed: ReadonlySet<number> = NO_IDS;
+  /** `paintSignature` until a board dims something: the visitor's board paints as it always did. */
+  private paint: SignaturePainter = paintSignature;
 
   constructor(private readonly layer: KonvaTypes.Layer) {
     this.cache = createTileCache<Tile>({
@@ -115,19 +128,33 @@ export class TileRenderer {
     layer.add(this.shape);
   }
 
-  /** The wall's signatures now: only the tiles a joining or leaving signature touches change. */
-  setSignatures(signatures: readonly Signature[]): void {
+  /**
+   * The wall's signatures now, and those to paint dimmed: only the tiles a joining, leaving,
+   * dimmed or undimmed signature touches change.
+   */
+  setSignatures(signatures: readonly Signature[], dimmed: ReadonlySet<number> = NO_IDS): void {
+    if (dimmed.size > 0 && this.paint === paintSignature) {
+      this.paint = dimmingPainter(() => this.dimmed);
+    }
+    this.dimmed = dimmed;
     const byId = new Map<number, Painted>();
     const list: Painted[] = [];
     const added: Painted[] = [];
+    const restyled: Painted[] = [];
     for (const signature of signatures) {
       const known = this.byId.get(signature.id);
-      const item = known ?? {
+      const isDimmed = dimmed.has(signature.id);
+      let item = known ?? {
         id: signature.id,
         outline: paintedExtent(signature.outline),
         signature,
+        dimmed: isDimmed,
       };
       if (!known) added.push(item);
+      else if (known.dimmed !== isDimmed) {
+        item = { ...known, dimmed: isDimmed };
+        restyled.push(item);
+      }
       byId.set(item.id, item);
       list.push(item);
     }
@@ -136,7 +163,7 @@ export class TileRenderer {
     this.index = createOutlineIndex(list);
 
     const repaint = new Set<Tile>();
-    for (const gone of removed)
+    for (const gone of [...removed, ...restyled])
       for (const tile of this.cachedTilesMeeting(gone.outline)) repaint.add(tile);
     for (const tile of repaint) repaintTile(tile, this.signaturesIn(tile.rect));
     const additions = new Map<Tile, Signature[]>();
@@ -231,7 +258,7 @@ export class TileRenderer {
     };
     const coords = tilesCovering(view.rect, view.level, pixelRatio);
     const tiles = coords.map((c) => this.tileAt(c, pixelRatio));
-    if (!onScreen) for (const tile of tiles) paintTile(tile, Infinity, now);
+    if (!onScreen) for (const tile of tiles) paintTile(tile, Infinity, now, this.paint);
 
     ctx.save();
     // Device pixels from here on: tiles land on whole pixels, so neighbours meet without seams.
@@ -333,7 +360,7 @@ export class TileRenderer {
       const tile = this.tileAt(coord, pixelRatio);
       if (isCurrent(tile)) continue;
       if (now() >= deadline) return true;
-      paintTile(tile, deadline, now);
+      paintTile(tile, deadline, now, this.paint);
       painted(tile);
       left ||= !isCurrent(tile);
     }

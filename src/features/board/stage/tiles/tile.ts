@@ -19,6 +19,9 @@ import {
 } from '../../../../domain/tiles.ts';
 import { paintSignature, prepareSignaturePaint } from '../../../../ui/paint-signature.ts';
 
+/** Paints one signature into a tile (wall coordinates, styles prepared); `paintSignature` by default. */
+export type SignaturePainter = (ctx: CanvasRenderingContext2D, signature: Signature) => void;
+
 /**
  * Chromium records canvas calls and rasterizes them later (when the canvas is drawn somewhere),
  * so the time a stroke call takes says little about its cost. Reading a pixel makes the canvas
@@ -90,10 +93,16 @@ export function repaintTile(tile: Tile, queue: Signature[]): void {
 }
 
 /**
- * Paints queued signatures until `deadline` (at least one, so every call makes progress).
+ * Paints queued signatures until `deadline` (at least one, so every call makes progress), each
+ * with `paint` (a board that dims some passes its own, tiles/signature-painter.ts).
  * Returns true when the tile became current.
  */
-export function paintTile(tile: Tile, deadline: number, now: () => number): boolean {
+export function paintTile(
+  tile: Tile,
+  deadline: number,
+  now: () => number,
+  paint: SignaturePainter = paintSignature,
+): boolean {
   if (tile.freed) return false;
   if (tile.next < tile.queue.length) {
     tile.target ??= newTileCanvas(tile);
@@ -102,7 +111,7 @@ export function paintTile(tile: Tile, deadline: number, now: () => number): bool
     let painted = 0;
     for (;;) {
       const signature = tile.queue[tile.next++]!;
-      paintSignature(ctx, signature);
+      paint(ctx, signature);
       if (inPlace) tile.shownItems.push(signature);
       const done = tile.next >= tile.queue.length;
       if (done || ++painted % FLUSH_EVERY === 0) {

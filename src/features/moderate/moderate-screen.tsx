@@ -1,0 +1,63 @@
+/**
+ * /moderate: the owner's key first, then the moderation view. The key lives in this tab's
+ * sessionStorage only (src/data/moderator-key.ts) and goes only to the data API, in a client of
+ * its own; a key the API refuses is forgotten and the form comes back saying so.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { createModeratorClient, isPublicKey } from '../../data/moderation.ts';
+import { useForgetModeration } from '../../data/moderation-queries.ts';
+import {
+  forgetModeratorKey,
+  keepModeratorKey,
+  readModeratorKey,
+} from '../../data/moderator-key.ts';
+import { KeyForm } from './key-form.tsx';
+import { ModerationView, type RenderModerationBoard } from './moderation-view.tsx';
+import './moderate.css';
+import './moderate-panels.css';
+
+export const KEY_REFUSED = 'That key was refused.';
+const PUBLIC_KEY = 'That is the public key, which every visitor has: enter the moderator key.';
+
+/** `renderBoard` draws the wall beside the lists (the route composes the board feature in). */
+export function ModerateScreen({ renderBoard }: { renderBoard: RenderModerationBoard }) {
+  const [key, setKey] = useState<string | null>(readModeratorKey);
+  const [problem, setProblem] = useState<string | null>(null);
+  const forgetAnswers = useForgetModeration();
+  const client = useMemo(() => (key === null ? null : createModeratorClient(key)), [key]);
+
+  const leave = useCallback(
+    (why: string | null) => {
+      forgetModeratorKey();
+      forgetAnswers();
+      setKey(null);
+      setProblem(why);
+    },
+    [forgetAnswers],
+  );
+
+  if (client === null) {
+    return (
+      <KeyForm
+        problem={problem}
+        onSubmit={(entered) => {
+          if (isPublicKey(entered)) {
+            setProblem(PUBLIC_KEY);
+            return;
+          }
+          keepModeratorKey(entered);
+          setProblem(null);
+          setKey(entered);
+        }}
+      />
+    );
+  }
+  return (
+    <ModerationView
+      client={client}
+      onKeyRefused={() => leave(KEY_REFUSED)}
+      onSignOut={() => leave(null)}
+      renderBoard={renderBoard}
+    />
+  );
+}

@@ -1,0 +1,135 @@
+/** The "Reported" and "Newest" lists: one row per signature, a button that selects it. */
+import { useId } from 'react';
+import { reasonSummary } from '../../domain/moderation.ts';
+import type { ModeratedRow } from '../../data/moderation.ts';
+import type { ReportedEntry } from '../../data/moderation-queries.ts';
+import { captionOrId, formatTime, plural } from './format.ts';
+
+function SignatureRow({
+  id,
+  row,
+  reportCount,
+  detail,
+  selected,
+  onSelect,
+}: {
+  id: number;
+  row: ModeratedRow | null;
+  reportCount: number;
+  detail?: string;
+  selected: boolean;
+  onSelect: (id: number) => void;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        className="moderate-row"
+        aria-current={selected ? 'true' : undefined}
+        data-hidden={row?.hidden ? 'true' : undefined}
+        onClick={() => onSelect(id)}
+      >
+        <span className="moderate-row-id">#{id}</span>
+        <span className="moderate-row-caption">{row ? captionOrId(row) : 'deleted'}</span>
+        {row?.hidden && <span className="moderate-badge">hidden</span>}
+        {reportCount > 0 && (
+          <span className="moderate-badge moderate-badge-reports">
+            {plural(reportCount, 'report')}
+          </span>
+        )}
+        <span className="moderate-row-time">{row ? formatTime(row.created_at) : ''}</span>
+        {detail && <span className="moderate-row-detail">{detail}</span>}
+      </button>
+    </li>
+  );
+}
+
+export function ReportedList({
+  entries,
+  loading,
+  error,
+  selected,
+  onSelect,
+}: {
+  entries: readonly ReportedEntry[];
+  loading: boolean;
+  error: Error | null;
+  selected: number | null;
+  onSelect: (id: number) => void;
+}) {
+  const headingId = useId();
+  return (
+    <section className="moderate-list" aria-labelledby={headingId}>
+      <h2 id={headingId}>Reported</h2>
+      {error ? (
+        <p className="moderate-problem">{error.message}</p>
+      ) : loading ? (
+        <p className="moderate-hint">Loading…</p>
+      ) : entries.length === 0 ? (
+        <p className="moderate-hint">No reports.</p>
+      ) : (
+        <ul>
+          {entries.map(({ reported, row }) => (
+            <SignatureRow
+              key={reported.signatureId}
+              id={reported.signatureId}
+              row={row}
+              reportCount={reported.reportCount}
+              detail={reasonSummary(reported.reports)}
+              selected={selected === reported.signatureId}
+              onSelect={onSelect}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function NewestList({
+  rows,
+  loading,
+  counts,
+  selected,
+  onSelect,
+  canShowMore,
+  onShowMore,
+}: {
+  rows: readonly ModeratedRow[];
+  loading: boolean;
+  counts: ReadonlyMap<number, number>;
+  selected: number | null;
+  onSelect: (id: number) => void;
+  canShowMore: boolean;
+  onShowMore: () => void;
+}) {
+  const headingId = useId();
+  return (
+    <section className="moderate-list" aria-labelledby={headingId}>
+      <h2 id={headingId}>Newest</h2>
+      {loading ? (
+        <p className="moderate-hint">Loading…</p>
+      ) : rows.length === 0 ? (
+        <p className="moderate-hint">The wall is empty.</p>
+      ) : (
+        <ul>
+          {rows.map((row) => (
+            <SignatureRow
+              key={row.id}
+              id={row.id}
+              row={row}
+              reportCount={counts.get(row.id) ?? 0}
+              selected={selected === row.id}
+              onSelect={onSelect}
+            />
+          ))}
+        </ul>
+      )}
+      {canShowMore && (
+        <button type="button" className="moderate-quiet" onClick={onShowMore}>
+          Show more
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Issue 21, /moderate's reports (needs the reports migration and the RPC route): the Reported list,
+ * most reported first with counts and reasons; a signature's reports with their notes; "Dismiss
+ * reports"; and unhiding a signature the community hid clears its reports.
+ */
+import { expect, test } from './support/fixtures.ts';
+import { SERVICE_ROLE_KEY } from './support/moderation.ts';
+import { ModeratePage, reportFrom } from './support/moderate-page.ts';
+
+const at = (x: number, y: number, caption: string | null = null) => ({
+  strokes: [
+    [
+      [x, y],
+      [x + 120, y + 30],
+    ],
+  ],
+  caption,
+});
+
+test.describe('with reports', () => {
+  test.use({ serverEnv: { SERVICE_ROLE_KEY } });
+
+  test('the Reported list puts the most reported first; its details show reasons and notes; Dismiss reports clears them', async ({
+    page,
+    wall,
+  }) => {
+    const once = await wall.seed(at(400, 300, 'Once'));
+    const twice = await wall.seed(at(900, 300, 'Twice'));
+    const quiet = await wall.seed(at(1400, 300, 'Quiet'));
+    await reportFrom(wall, '127.0.0.21', once.id, 'spam');
+    await reportFrom(wall, '127.0.0.21', twice.id, 'offensive', 'a rude word');
+    await reportFrom(wall, '127.0.0.22', twice.id, 'personal_information');
+
+    const moderate = new ModeratePage(page, wall);
+    await moderate.open(SERVICE_ROLE_KEY);
+    const reportedRows = moderate.reported.getByRole('listitem');
+    await expect(reportedRows).toHaveCount(2);
+    await expect(reportedRows.nth(0)).toContainText(`#${twice.id}`);
+    await expect(reportedRows.nth(0)).toContainText('2 reports');
+    await expect(reportedRows.nth(0)).toContainText('Personal information');
+    await expect(reportedRows.nth(0)).toContainText('Offensive');
+    await expect(reportedRows.nth(1)).toContainText(`#${once.id}`);
+    await expect(reportedRows.nth(1)).toContainText('1 report');
+    // The Newest list marks the counts too; the unreported one has none.
+    await expect(moderate.row(moderate.newest, twice.id)).toContainText('2 reports');
+    await expect(moderate.row(moderate.newest, quiet.id)).not.toContainText('report');
+
+    await moderate.row(moderate.reported, twice.id).click();
+    const reports = moderate.details.getByRole('region', { name: 'Reports' });
+    await expect(reports.getByRole('heading')).toHaveText('2 reports');
+    await expect(reports.getByRole('listitem')).toHaveCount(2);
+    await expect(reports).toContainText('a rude word');
+    await moderate.shot('desktop-reported');
+
+    await moderate.action('Dismiss reports').click();
+    await expect(moderate.status).toHaveText(`Dismissed 2 reports of signature #${twice.id}.`);
+    await expect(reportedRows).toHaveCount(1);
+    await expect(reports.getByRole('heading')).toHaveText('No reports');
+    await expect(moderate.action('Dismiss reports')).toHaveCount(0);
+    // Dismissing is not hiding: visitors still get it.
+    expect(await moderate.visibleIds()).toEqual([once.id, twice.id, quiet.id]);
+  });
+});
+
+test.describe('with community hiding', () => {
+  test.use({ serverEnv: { SERVICE_ROLE_KEY, REPORTS_TO_HIDE: '2' } });
+
+  test('a signature hidden by reports shows hidden with its count; Unhide brings it back and clears its reports', async ({
+    page,
+    wall,
+  }) => {
+    const target = await wall.seed(at(400, 300, 'Flagged'));
+    await reportFrom(wall, '127.0.0.23', target.id, 'offensive');
+    await reportFrom(wall, '127.0.0.24', target.id, 'offensive');
+    expect((await wall.rows()).map((r) => r.id)).toEqual([]);
+
+    const moderate = new ModeratePage(page, wall);
+    await moderate.open(SERVICE_ROLE_KEY, `#id=${target.id}`);
+    const row = moderate.row(moderate.reported, target.id);
+    await expect(row).toContainText('hidden');
+    await expect(row).toContainText('2 reports');
+    await expect(moderate.details).toContainText('Offensive ');
+
+    await moderate.action('Unhide').click();
+    await expect(moderate.status).toHaveText(`Signature #${target.id} is on the wall again.`);
+    await expect(moderate.reported).toContainText('No reports.');
+    expect((await wall.rows()).map((r) => r.id)).toEqual([target.id]);
+  });
+});
