@@ -7,21 +7,12 @@
  */
 import { Board, expect, test, WALL_GREY, type XY } from './support/board.ts';
 import { SERVICE_ROLE_KEY, hideSignature } from './support/moderation.ts';
-import { ModeratePage, reportFrom } from './support/moderate-page.ts';
+import { at, ModeratePage, reportFrom } from './support/moderate-page.ts';
 import { brightness, ModerateBoard } from './support/moderate-board.ts';
 import { expectNoAxeViolations } from './support/navigate.ts';
 
 test.use({ serverEnv: { SERVICE_ROLE_KEY } });
 
-const at = (x: number, y: number, caption: string | null = null) => ({
-  strokes: [
-    [
-      [x, y],
-      [x + 120, y + 30],
-    ],
-  ],
-  caption,
-});
 /** A point on the middle of at(x, y)'s stroke. */
 const onStroke = (x: number, y: number): XY => [x + 60, y + 15];
 

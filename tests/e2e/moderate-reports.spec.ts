@@ -5,17 +5,7 @@
  */
 import { expect, test } from './support/fixtures.ts';
 import { SERVICE_ROLE_KEY } from './support/moderation.ts';
-import { ModeratePage, reportFrom } from './support/moderate-page.ts';
-
-const at = (x: number, y: number, caption: string | null = null) => ({
-  strokes: [
-    [
-      [x, y],
-      [x + 120, y + 30],
-    ],
-  ],
-  caption,
-});
+import { ModeratePage, reportFrom, at } from './support/moderate-page.ts';
 
 test.describe('with reports', () => {
   test.use({ serverEnv: { SERVICE_ROLE_KEY } });

@@ -5,19 +5,9 @@
  */
 import { ANON_KEY, expect, test } from './support/fixtures.ts';
 import { SERVICE_ROLE_KEY, hideSignature } from './support/moderation.ts';
-import { KEY_REFUSED, ModeratePage } from './support/moderate-page.ts';
+import { KEY_REFUSED, ModeratePage, at } from './support/moderate-page.ts';
 
 test.use({ serverEnv: { SERVICE_ROLE_KEY } });
-
-const at = (x: number, y: number, caption: string | null = null) => ({
-  strokes: [
-    [
-      [x, y],
-      [x + 120, y + 30],
-    ],
-  ],
-  caption,
-});
 
 test('a wrong key is refused and forgotten; the right one stays in this tab only, and goes only to the data API', async ({
   page,

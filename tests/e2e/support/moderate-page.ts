@@ -8,6 +8,17 @@ import { ANON_KEY, type WallServer } from './fixtures.ts';
 
 export const KEY_REFUSED = 'That key was refused.';
 
+/** A one-stroke signature to seed, 120 × 30 from (x, y). */
+export const at = (x: number, y: number, caption: string | null = null) => ({
+  strokes: [
+    [
+      [x, y],
+      [x + 120, y + 30],
+    ],
+  ],
+  caption,
+});
+
 export class ModeratePage {
   readonly keyField: Locator;
   readonly status: Locator;
