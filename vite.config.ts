@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { prerenderWelcome } from './scripts/prerender-welcome.ts';
 
 // In `npm run dev` the API server listens on API_PORT and Vite proxies the data API to it, so the
 // app always talks to its own origin (no CORS, same as `npm start`).
@@ -23,7 +24,11 @@ function absolutePreviewImage(siteUrl: string | undefined): Plugin {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), absolutePreviewImage(loadEnv(mode, process.cwd(), 'VITE_').VITE_SITE_URL)],
+  plugins: [
+    react(),
+    absolutePreviewImage(loadEnv(mode, process.cwd(), 'VITE_').VITE_SITE_URL),
+    prerenderWelcome(),
+  ],
   server: {
     proxy: {
       '/rest': `http://127.0.0.1:${apiPort}`,

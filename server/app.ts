@@ -23,7 +23,11 @@ import {
   limitPerClient,
   type HttpLimits,
 } from './http/connections.ts';
-import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
+import {
+  builtStyleHashes,
+  registerSecurityHeaders,
+  securityHeaders,
+} from './http/security-headers.ts';
 import { registerStatic } from './http/static.ts';
 import { Webhook } from './http/webhook.ts';
 import { createLogger, pathOf, RequestLog, type Logger } from './log.ts';
@@ -113,7 +117,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     clientErrorHandler: clientErrorHandler(headers, logger),
   });
   limitPerClient(app, limits, logger);
-  registerSecurityHeaders(app, options.apiOrigin ?? null);
+  registerSecurityHeaders(app, options.apiOrigin ?? null, builtStyleHashes(distDir));
 
   // Refuse big bodies from their declared length, before a byte of them is read.
   app.addHook('onRequest', async (request) => {

@@ -1,5 +1,11 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { apiOriginOf, contentSecurityPolicy } from './security-headers.ts';
+import { apiOriginOf, contentSecurityPolicy, styleHashesOf } from './security-headers.ts';
+
+/** The hash source a browser accepts for an inline style of exactly `css`. */
+function sha256Source(css: string): string {
+  return `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+}
 
 describe('the Content-Security-Policy', () => {
   it("connects to the page's own origin only, when the app calls this server", () => {
@@ -22,5 +28,22 @@ describe('the Content-Security-Policy', () => {
 
   it.each([undefined, '', 'not a url', 'ftp://x.example'])('ignores %j', (url) => {
     expect(apiOriginOf(url)).toBeNull();
+  });
+
+  it('allows inline styles only by their hashes, never unsafe-inline', () => {
+    const hash = sha256Source('.a{color:red}');
+    expect(contentSecurityPolicy(null)).toContain("style-src 'self';");
+    expect(contentSecurityPolicy(null, [hash])).toContain(`style-src 'self' ${hash};`);
+    expect(contentSecurityPolicy(null, [hash])).not.toContain('unsafe-inline');
+  });
+
+  it("hashes each <style> block's exact text, so a changed style changes its hash", () => {
+    const page = (css: string) => `<head><style>${css}</style></head><body><style>b{}</style>`;
+    expect(styleHashesOf(page('.a{color:red}'))).toEqual([
+      sha256Source('.a{color:red}'),
+      sha256Source('b{}'),
+    ]);
+    expect(styleHashesOf(page('.a{color:blue}'))[0]).toBe(sha256Source('.a{color:blue}'));
+    expect(styleHashesOf('<div id="root"></div>')).toEqual([]);
   });
 });

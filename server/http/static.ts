@@ -3,6 +3,10 @@
  * and every other GET that is not a file answered with `index.html` so client routes such as
  * `/export` work on reload. Without a build, GET / explains how to make one.
  *
+ * index.html holds the pre-rendered welcome card (issue 22, scripts/prerender-welcome.ts). The
+ * routes where the card is not the page (/export, /moderate) get `index.shell.html` instead, the
+ * same page with an empty root, so they never flash the card before their own code runs.
+ *
  * Only what the build put in DIST_DIR is served: no dotfiles (a stray `.env` or `.git` next to the
  * build), no file whose real path, symlinks resolved, lies outside DIST_DIR, and no source map.
  * Such paths are answered as if the file did not exist.
@@ -17,6 +21,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The build's page without the pre-rendered welcome card (scripts/prerender-welcome.ts). */
+const SHELL_HTML = 'index.shell.html';
+/** The app's routes that are not the welcome card (src/app/router.tsx). */
+const ROUTES_WITHOUT_WELCOME = new Set(['/export', '/moderate']);
 const NO_BUILD_HINT =
   'signwall: the data API is running, but there is no built app to serve.\n' +
   'Run `npm run build` (or `npm start`, which builds first), then reload.\n';
@@ -50,6 +58,9 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
   const realRoot = existsSync(distDir) ? realpathSync(distDir) : distDir;
   const index = join(realRoot, 'index.html');
   const hasBuild = existsSync(index) && isInside(realRoot, realpathSync(index));
+  const shell = join(realRoot, SHELL_HTML);
+  // A build from before issue 22 has no shell: its index.html has no card to hide either.
+  const hasShell = hasBuild && existsSync(shell) && isInside(realRoot, realpathSync(shell));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: realRoot,
@@ -74,6 +85,9 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
         .type('text/plain; charset=utf-8')
         .send(NO_BUILD_HINT);
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // As the router matches: case-insensitive, a trailing slash ignored.
+    const route = path.toLowerCase().replace(/\/+$/, '');
+    const page = hasShell && ROUTES_WITHOUT_WELCOME.has(route) ? SHELL_HTML : 'index.html';
+    return reply.header('Cache-Control', 'no-cache').sendFile(page);
   });
 }

@@ -1,0 +1,94 @@
+/**
+ * Issue 22: the built index.html holds the welcome card and its inline style; the server allows
+ * that style by the sha256 it computes from the built pages at start (so a new build's style is
+ * allowed after a restart, the old one no longer), and serves the page without the card to the
+ * routes where the card is not the page.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, startServer, type Target, type TestServer } from './harness.ts';
+
+const CARD = '<main class="welcome">Hey! Sign my page!</main>';
+const page = (css: string, root: string) =>
+  `<!doctype html><title>signwall</title><style>${css}</style><div id="root">${root}</div>`;
+const hashSource = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+
+// Serving the build does not depend on the database; PGlite alone covers it.
+const backend = backends[0]!;
+
+describe('the pre-rendered welcome card', () => {
+  let dist: string;
+  const targets: Target[] = [];
+
+  /** A server on the build as it is now (its own database: a stopped one's is not reopened). */
+  async function serve(): Promise<TestServer> {
+    const target = await backend.createTarget();
+    targets.push(target);
+    return startServer(target, { distDir: dist });
+  }
+
+  async function build(css: string): Promise<void> {
+    await writeFile(join(dist, 'index.html'), page(css, CARD));
+    await writeFile(join(dist, 'index.shell.html'), page(css, ''));
+  }
+
+  async function styleSource(server: TestServer): Promise<string> {
+    const csp = (await server.fetch('/')).headers.get('content-security-policy') ?? '';
+    return csp.split('; ').find((directive) => directive.startsWith('style-src')) ?? '';
+  }
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'signwall-prerender-'));
+  });
+  afterAll(async () => {
+    for (const target of targets) await target.cleanup();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it("allows exactly the built style's hash, and follows a new build", async () => {
+    await build('.welcome{background:#111}');
+    let server = await serve();
+    try {
+      expect(await styleSource(server)).toBe(
+        `style-src 'self' ${hashSource('.welcome{background:#111}')}`,
+      );
+    } finally {
+      await server.stop();
+    }
+    await build('.welcome{background:#222}');
+    server = await serve();
+    try {
+      const source = await styleSource(server);
+      expect(source).toBe(`style-src 'self' ${hashSource('.welcome{background:#222}')}`);
+      expect(source).not.toContain(hashSource('.welcome{background:#111}'));
+      expect(source).not.toContain('unsafe-inline');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('serves the card where it is the page, and the empty shell on /export and /moderate', async () => {
+    await build('.welcome{background:#111}');
+    const server = await serve();
+    try {
+      for (const path of ['/', '/some/deep/path?x=1', '/exports', '/moderated']) {
+        const res = await server.fetch(path);
+        expect(res.status, path).toBe(200);
+        expect(await res.text(), path).toContain(CARD);
+      }
+      for (const path of ['/export', '/moderate', '/export/', '/Moderate', '/export?x=1']) {
+        const res = await server.fetch(path);
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('cache-control'), path).toBe('no-cache');
+        const html = await res.text();
+        expect(html, path).toContain('<div id="root"></div>');
+        expect(html, path).not.toContain(CARD);
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+});
