@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtStyleHashes } from '../../server/http/security-headers.ts';
 import { backends, startServer, type Target, type TestServer } from './harness.ts';
 
 const CARD = '<main class="welcome">Hey! Sign my page!</main>';
@@ -48,26 +49,26 @@ describe('the pre-rendered welcome card', () => {
     await rm(dist, { recursive: true, force: true });
   });
 
-  it("allows exactly the built style's hash, and follows a new build", async () => {
+  it("allows exactly the built style's hash", async () => {
     await build('.welcome{background:#111}');
-    let server = await serve();
-    try {
-      expect(await styleSource(server)).toBe(
-        `style-src 'self' ${hashSource('.welcome{background:#111}')}`,
-      );
-    } finally {
-      await server.stop();
-    }
-    await build('.welcome{background:#222}');
-    server = await serve();
+    const server = await serve();
     try {
       const source = await styleSource(server);
-      expect(source).toBe(`style-src 'self' ${hashSource('.welcome{background:#222}')}`);
-      expect(source).not.toContain(hashSource('.welcome{background:#111}'));
+      expect(source).toBe(`style-src 'self' ${hashSource('.welcome{background:#111}')}`);
       expect(source).not.toContain('unsafe-inline');
     } finally {
       await server.stop();
     }
+  });
+
+  // What the server reads at start (app.ts passes it on, as the test above shows), without a
+  // second server start in one test: two PGlite starts in a row ran past the test's time on a
+  // loaded machine.
+  it('follows a new build: its style is allowed, the old one no longer', async () => {
+    await build('.welcome{background:#222}');
+    const hashes = builtStyleHashes(dist);
+    expect(hashes).toEqual([hashSource('.welcome{background:#222}')]);
+    expect(hashes).not.toContain(hashSource('.welcome{background:#111}'));
   });
 
   it('serves the card where it is the page, and the empty shell on /export and /moderate', async () => {
