@@ -5,8 +5,9 @@
  * written to bench/results/latest.json). Figures are medians of BENCH_RUNS runs. It reports;
  * it never asserts a time.
  *
- * Environment: BENCH_RUNS (3), BENCH_SIZES (0,500,1000,2000), BENCH_VIEWPORTS (desktop,phone),
- * BENCH_API_SECONDS (10), BENCH_SEED, BENCH_FRESH_WALL (0), BENCH_SIMPLIFY (1), BENCH_THROTTLED (1).
+ * Environment: BENCH_RUNS (3), BENCH_SIZES (0,500,1000,2000,10000), BENCH_VIEWPORTS (desktop,phone,phone4x),
+ * BENCH_API_SECONDS (10), BENCH_SEED, BENCH_FRESH_WALL (0), BENCH_SIMPLIFY (1), BENCH_THROTTLED (1),
+ * BENCH_LIGHTHOUSE (1), BENCH_LIGHTHOUSE_N (2000). `npm run bench -- lighthouse` runs Lighthouse alone.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -26,6 +27,8 @@ import {
 import { measureThrottledLoad, type ThrottledLoadResult } from './browser/throttled-load.ts';
 import { measureBundle, type BundleSize } from './bundle-size.ts';
 import { formatFreeSpot, measureFreeSpot } from './free-spot.ts';
+import { measureLighthouse, type LighthouseWall } from './lighthouse.ts';
+import { lighthouseRows } from './lighthouse-rows.ts';
 import { simplificationRows, throttledMedian, throttledRows } from './load-rows.ts';
 import { browserRows, globalRows, type Aggregate } from './rows.ts';
 import { renderTable, type Row } from './report.ts';
@@ -38,11 +41,11 @@ import { generateWall } from './wall-generator.ts';
 const env = process.env;
 const config = {
   runs: Math.max(1, Number(env.BENCH_RUNS ?? 3) || 3),
-  sizes: (env.BENCH_SIZES ?? '0,500,1000,2000')
+  sizes: (env.BENCH_SIZES ?? '0,500,1000,2000,10000')
     .split(',')
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n >= 0),
-  viewports: (env.BENCH_VIEWPORTS ?? 'desktop,phone')
+  viewports: (env.BENCH_VIEWPORTS ?? 'desktop,phone,phone4x')
     .split(',')
     .map((s) => s.trim())
     .filter((v): v is ViewportName => v in VIEWPORTS),
@@ -63,7 +66,18 @@ const config = {
   simplify: env.BENCH_SIMPLIFY !== '0',
   /** The load on a throttled network, per viewport, at the API's wall size. BENCH_THROTTLED=0: off. */
   throttled: env.BENCH_THROTTLED !== '0',
+  /** Lighthouse mobile on three walls (issue 22). BENCH_LIGHTHOUSE=0: off. */
+  lighthouse: env.BENCH_LIGHTHOUSE !== '0',
+  /** `npm run bench -- lighthouse`: only Lighthouse (and the build it needs). */
+  only: process.argv[2] === 'lighthouse' ? ('lighthouse' as const) : null,
+  /** The wall size of Lighthouse's non-empty walls. */
+  lighthouseN: Number(env.BENCH_LIGHTHOUSE_N ?? 2000) || 2000,
 };
+if (config.only === 'lighthouse') {
+  config.sizes = [];
+  config.viewports = [];
+  config.throttled = false;
+}
 
 const benchStart = performance.now();
 const elapsed = () => `${((performance.now() - benchStart) / 1000).toFixed(0)}s`;
@@ -278,6 +292,20 @@ async function main(): Promise<void> {
     await browser?.close();
   }
 
+  // After the other measures, with their browser closed: Lighthouse starts its own Chromium.
+  let lighthouse: LighthouseWall[] = [];
+  if (config.lighthouse && !serverReason) {
+    lighthouse = await measureLighthouse({
+      distDir,
+      n: config.lighthouseN,
+      seed: config.seed,
+      runs: config.runs,
+      maxRows: config.maxRows,
+      settleMs: config.settleMs,
+      log,
+    });
+  }
+
   const rows: Row[] = [];
   for (const size of sizes) {
     for (const viewport of config.viewports) {
@@ -290,11 +318,14 @@ async function main(): Promise<void> {
     for (const t of size.throttled)
       rows.push(...throttledRows(t.viewport, size.n, throttledMedian(t.runs)));
   }
-  rows.push(...globalRows(bundle, api, sizes));
+  rows.push(...lighthouseRows(lighthouse));
   const bytes = simplificationBytes(
     generateWall({ n: apiSize > 0 ? apiSize : 2000, seed: config.seed }).signatures,
   );
-  rows.push(...simplificationRows(bytes));
+  if (!config.only) {
+    rows.push(...globalRows(bundle, api, sizes));
+    rows.push(...simplificationRows(bytes));
+  }
 
   console.log('');
   console.log(renderTable(rows));
@@ -306,6 +337,7 @@ async function main(): Promise<void> {
   );
 
   mkdirSync('bench/results', { recursive: true });
+  // `npm run bench -- lighthouse` keeps the full run's latest.json.
   const json = {
     date: new Date().toISOString(),
     config,
@@ -321,11 +353,13 @@ async function main(): Promise<void> {
     bundle,
     api,
     sizes,
+    lighthouse,
     simplification: bytes,
     rows,
   };
-  writeFileSync('bench/results/latest.json', `${JSON.stringify(json, null, 2)}\n`);
-  console.log('written: bench/results/latest.json');
+  const output = `bench/results/${config.only ?? 'latest'}.json`;
+  writeFileSync(output, `${JSON.stringify(json, null, 2)}\n`);
+  console.log(`written: ${output}`);
 }
 
 function summary(run: BrowserRun): string {

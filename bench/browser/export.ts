@@ -22,11 +22,14 @@ export interface ExportResult {
 export async function measureExport(
   context: BrowserContext,
   baseUrl: string,
+  /** Chromium's CPU slowdown for the export's page (1: none). */
+  cpuSlowdown = 1,
   timeoutMs = 120_000,
 ): Promise<ExportResult> {
   const page = await context.newPage();
   try {
     const cdp = await context.newCDPSession(page);
+    if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     const sampler = sampleHeap(cdp);
     const download = page.waitForEvent('download', { timeout: timeoutMs });
     download.catch(() => {});

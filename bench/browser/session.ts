@@ -1,6 +1,6 @@
 /**
  * One browser for the whole bench, and one run of every browser measure for a viewport and a
- * wall: a fresh context (cold cache) → load → JS heap after load → pan → zoom → draw, then /export in a
+ * wall: a fresh context (cold cache; phone4x: the CPU slowed 4× in every page) → load → JS heap after load → pan → zoom → draw, then /export in a
  * new page of the same context. A measure that cannot run (a piece of the app not there yet, a
  * timeout) becomes `n/a` with its reason; the others still run.
  */
@@ -18,17 +18,26 @@ import { measureZoom, type ZoomResult } from './zoom.ts';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; reason: string };
 
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  hasTouch: true,
+  isMobile: true,
+} satisfies BrowserContextOptions;
+
 export const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 } },
-  phone: {
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    hasTouch: true,
-    isMobile: true,
-  },
+  phone: PHONE,
+  /** The same phone with its CPU slowed 4× (issue 22): a mid-range phone, not this machine. */
+  phone4x: PHONE,
 } satisfies Record<string, BrowserContextOptions>;
 
 export type ViewportName = keyof typeof VIEWPORTS;
+
+/** Chromium's CPU slowdown per profile (CDP `Emulation.setCPUThrottlingRate`); 1 is none. */
+export const CPU_SLOWDOWN: Record<ViewportName, number> = { desktop: 1, phone: 1, phone4x: 4 };
+
+export const isTouch = (viewport: ViewportName) => 'hasTouch' in VIEWPORTS[viewport];
 
 export interface BrowserRun {
   load: Outcome<LoadResult>;
@@ -101,12 +110,14 @@ export async function runBrowserMeasures({
     await context.addInitScript(installProbe);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    const pointer = viewport === 'phone' ? touchPointer(cdp) : mousePointer(page);
+    const cpuSlowdown = CPU_SLOWDOWN[viewport];
+    if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    const pointer = isTouch(viewport) ? touchPointer(cdp) : mousePointer(page);
 
     const load: Outcome<LoadResult> = skip.load
       ? skipped(skip.load)
       : await attempt(() =>
-          measureLoad(page, baseUrl, { tap: viewport === 'phone', total: wallSize }),
+          measureLoad(page, baseUrl, { tap: isTouch(viewport), total: wallSize }),
         );
     const afterLoad = <T>(name: MeasureName, run: () => Promise<T>): Promise<Outcome<T>> => {
       if (!load.ok) return Promise.resolve(skipped(`no load: ${load.reason}`));
@@ -129,7 +140,7 @@ export async function runBrowserMeasures({
 
     const exported: Outcome<ExportResult> = skip.export
       ? skipped(skip.export)
-      : await attempt(() => measureExport(context, baseUrl));
+      : await attempt(() => measureExport(context, baseUrl, cpuSlowdown));
     return { load, heapAfterLoad, pan, zoom, draw, export: exported };
   } finally {
     await context.close();

@@ -12,7 +12,7 @@
 import type { Browser } from '@playwright/test';
 import { installProbe, NAME_SHIM } from './instrument.ts';
 import { LOAD_ERROR_TOAST, VIEW_DRAWN_MARK } from './load.ts';
-import { VIEWPORTS, type ViewportName } from './session.ts';
+import { CPU_SLOWDOWN, isTouch, VIEWPORTS, type ViewportName } from './session.ts';
 
 export const THROTTLE = {
   offline: false,
@@ -96,6 +96,8 @@ export async function measureThrottledLoad(
     await context.addInitScript(installProbe);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
+    const cpuSlowdown = CPU_SLOWDOWN[viewport];
+    if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', THROTTLE);
@@ -141,7 +143,7 @@ export async function measureThrottledLoad(
     loaded.catch(() => {});
     const sign = page.getByRole('button', { name: 'Sign!' });
     await sign.waitFor({ state: 'visible', timeout: timeoutMs });
-    if (viewport === 'phone') await sign.tap();
+    if (isTouch(viewport)) await sign.tap();
     else await sign.click();
     const viewDrawnMs = await drawn;
     const wallLoadedMs = await loaded;
