@@ -34,9 +34,12 @@ async function renderWelcomeCard(root: string): Promise<string> {
   });
   try {
     const module = (await server.ssrLoadModule(WELCOME_CARD_MODULE)) as {
-      WelcomeCard: (props: { onSign: () => void }) => ReactElement;
+      WelcomeCard: (props: { onSign: () => void; ready?: boolean }) => ReactElement;
     };
-    return renderToStaticMarkup(createElement(module.WelcomeCard, { onSign: () => undefined }));
+    // Not ready: Sign! stays disabled until React takes the page over, so no press is lost.
+    return renderToStaticMarkup(
+      createElement(module.WelcomeCard, { onSign: () => undefined, ready: false }),
+    );
   } finally {
     await server.close();
   }

@@ -23,6 +23,8 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Hey! Sign my page!' })).toBeVisible();
     await expect(page.getByText(/cooldown is not implemented/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign!' })).toBeVisible();
+    // Until the app has loaded, a press on Sign! could do nothing: it is disabled meanwhile.
+    await expect(page.getByRole('button', { name: 'Sign!' })).toBeDisabled();
     // A blocked or missing style would leave both transparent (and the page white).
     expect(await backgroundOf(page, '.welcome-card')).not.toBe(TRANSPARENT);
     expect(await backgroundOf(page, '.welcome-sign')).toBe('rgb(255, 211, 77)');

@@ -70,7 +70,13 @@ test('WebKit: open the board, draw, save with a caption, export', async ({ wall 
     const middle = [Math.round((from[0] + to[0]) / 2), Math.round((from[1] + to[1]) / 2)] as const;
     await page.execute(recordToasts);
 
-    // Welcome card → Sign! → the board, its wall loaded.
+    // Welcome card → Sign! → the board, its wall loaded. The card is in the HTML; its button is
+    // enabled once the app has taken the page over.
+    await waitFor(
+      () => page.execute(() => document.querySelector('button.welcome-sign:enabled') !== null),
+      (enabled) => enabled,
+      { what: 'Sign! enabled' },
+    );
     await page.click(await page.findElement('button.welcome-sign'));
     await toastShown('Signatures loaded!');
     const camera = await page.execute(() => {
