@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import WebSocket from 'ws';
 import { buildServer, type ServerOptions as AppOptions } from '../../server/app.ts';
 import {
@@ -241,4 +241,21 @@ let cells = 0;
 /** A signature in a cell no other call in this test file has used. */
 export function nextSignature(): string {
   return signatureAt(cells++);
+}
+
+/**
+ * Saves a new signature (nextSignature) through `client` and answers its id; `extra` adds columns
+ * a visitor may write (`removal_hash`).
+ */
+export async function signWith(
+  client: SupabaseClient,
+  extra: Record<string, unknown> = {},
+): Promise<number> {
+  const { data, error } = await client
+    .from('signatures')
+    .insert({ signature: nextSignature(), ...extra })
+    .select('id')
+    .single();
+  expect(error).toBeNull();
+  return (data as { id: number }).id;
 }

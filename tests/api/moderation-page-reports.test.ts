@@ -7,7 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dismissReports, fetchReported, KeyRefusedError } from '../../src/data/moderation.ts';
-import { backends, clientFrom, makeClient, nextSignature, useServer } from './harness.ts';
+import { backends, clientFrom, makeClient, useServer, signWith } from './harness.ts';
 
 const SERVICE_KEY = 'sk_test_moderation_reports_0123456789abcdefghij';
 
@@ -18,14 +18,7 @@ describe.each(backends)('the moderation page reports on $name', (backend) => {
     owner = makeClient(ctx.server.url, SERVICE_KEY);
   });
 
-  async function add(): Promise<number> {
-    const { data, error } = await ctx.server.client
-      .from('signatures')
-      .insert({ signature: nextSignature() })
-      .select('id');
-    expect(error).toBeNull();
-    return (data![0] as { id: number }).id;
-  }
+  const add = () => signWith(ctx.server.client);
 
   async function report(from: string, id: number, reason: string, note: string | null = null) {
     const visitor = clientFrom(ctx.server, from);

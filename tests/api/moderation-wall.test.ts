@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KeyRefusedError, setHidden } from '../../src/data/moderation.ts';
 import { fetchModeratedWall } from '../../src/data/moderation-wall.ts';
-import { backends, makeClient, nextSignature, useServer } from './harness.ts';
+import { backends, makeClient, useServer, signWith } from './harness.ts';
 
 const SERVICE_KEY = 'sk_test_moderation_wall_0123456789abcdefghijklm';
 
@@ -18,14 +18,7 @@ describe.each(backends)("the owner's board's read on $name", (backend) => {
     owner = makeClient(ctx.server.url, SERVICE_KEY);
   });
 
-  async function add(): Promise<number> {
-    const { data, error } = await ctx.server.client
-      .from('signatures')
-      .insert({ signature: nextSignature() })
-      .select('id');
-    expect(error).toBeNull();
-    return (data![0] as { id: number }).id;
-  }
+  const add = () => signWith(ctx.server.client);
 
   it('reads every signature page by page, hidden ones too, and says which are hidden', async () => {
     const ids: number[] = [];

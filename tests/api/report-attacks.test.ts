@@ -14,9 +14,9 @@ import {
   backends,
   clientFrom,
   makeClient,
-  nextSignature,
   useServer,
   type AddressedClient,
+  signWith,
 } from './harness.ts';
 
 const SERVICE_KEY = 'sk_test_report_attacks_0123456789abcdefghijkl';
@@ -47,15 +47,7 @@ describe.each(backends)('attacks on reports and RPC on $name', (backend) => {
     bystander.close();
   });
 
-  async function sign(removalHash?: string): Promise<number> {
-    const { data, error } = await bystander.client
-      .from('signatures')
-      .insert({ signature: nextSignature(), removal_hash: removalHash })
-      .select('id')
-      .single();
-    expect(error).toBeNull();
-    return (data as { id: number }).id;
-  }
+  const sign = (removalHash?: string) => signWith(bystander.client, { removal_hash: removalHash });
 
   /** The wall still serves someone else: a read, a save and a report from another address. */
   async function stillServes(label: string): Promise<void> {

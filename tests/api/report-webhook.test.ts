@@ -11,11 +11,11 @@ import { createLogger } from '../../server/log.ts';
 import {
   backends,
   clientFrom,
-  nextSignature,
   startServer,
   type AddressedClient,
   type Target,
   type TestServer,
+  signWith,
 } from './harness.ts';
 
 const SECRET_PATH = '/hooks/T000/B000/secret-token-xyz';
@@ -88,15 +88,7 @@ describe.each(backends)('report webhook on $name', (backend) => {
     await new Promise((resolve) => hook?.server.close(resolve));
   });
 
-  async function sign(): Promise<number> {
-    const { data, error } = await ctx.server.client
-      .from('signatures')
-      .insert({ signature: nextSignature() })
-      .select('id')
-      .single();
-    expect(error).toBeNull();
-    return (data as { id: number }).id;
-  }
+  const sign = () => signWith(ctx.server.client);
 
   it('posts each report as JSON: id, reason, note, count, hidden, a link to /moderate, one line', async () => {
     hook.behaviour = 'answer';

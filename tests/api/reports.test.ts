@@ -14,6 +14,7 @@ import {
   nextSignature,
   useServer,
   type AddressedClient,
+  signWith,
 } from './harness.ts';
 
 const SERVICE_KEY = 'sk_test_reports_0123456789abcdefghijklmnopqr';
@@ -33,15 +34,7 @@ describe.each(backends)('reports and removal on $name', (backend) => {
     service = makeClient(ctx.server.url, SERVICE_KEY);
   });
 
-  async function sign(extra: Record<string, unknown> = {}): Promise<number> {
-    const { data, error } = await anon
-      .from('signatures')
-      .insert({ signature: nextSignature(), ...extra })
-      .select('id')
-      .single();
-    expect(error).toBeNull();
-    return (data as { id: number }).id;
-  }
+  const sign = (extra: Record<string, unknown> = {}) => signWith(anon, extra);
 
   it('a report is 204; the same one again is 409 already reported', async () => {
     const id = await sign();
