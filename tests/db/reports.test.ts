@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRequestContext } from '../../server/api/request-context.ts';
 import { INSERT_LIMIT_PRE_REQUEST } from '../../server/db/insert-limit.ts';
+import { REMOVAL_WINDOW_MS } from '../../src/domain/removal.ts';
+import { MAX_REPORT_NOTE_LENGTH, REPORT_REASONS } from '../../src/domain/reports.ts';
 import { signatureAt } from '../support/grid.ts';
 import { applyVersion, TARGETS, type TestDb } from './support/databases.ts';
 
@@ -213,6 +215,31 @@ describe.each(TARGETS)('reports SQL on $kind', ({ openMigrated }) => {
     const id = await insert();
     for (let i = 0; i < 5; i++) await report(`203.0.113.${50 + i}`, id);
     expect(await isHidden(id)).toBe(false);
+  });
+
+  // The card offers what src/domain allows; the database must take exactly that, so a change on
+  // one side alone fails here.
+  it("takes every reason, note length and removal age the card's rules allow, and no more", async () => {
+    const id = await insert();
+    for (const [i, { value }] of REPORT_REASONS.entries()) {
+      await report(`203.0.113.${100 + i}`, id, value, 'x'.repeat(MAX_REPORT_NOTE_LENGTH));
+    }
+    expect(await reportCount(id)).toBe(REPORT_REASONS.length);
+    await expect(
+      report('203.0.113.99', id, 'other', 'x'.repeat(MAX_REPORT_NOTE_LENGTH + 1)),
+    ).rejects.toMatchObject({ code: '22023' });
+
+    const age = (id: number, ms: number) =>
+      db.query(
+        "update public.signatures set created_at = now() - $2 * interval '1 millisecond' where id = $1",
+        [id, ms],
+      );
+    const inTime = await insert(sha256('in time'));
+    await age(inTime, REMOVAL_WINDOW_MS - 60_000);
+    await remove(inTime, 'in time');
+    const late = await insert(sha256('late'));
+    await age(late, REMOVAL_WINDOW_MS + 1_000);
+    await expect(remove(late, 'late')).rejects.toMatchObject({ message: 'too late' });
   });
 
   it('remove_my_signature: the right secret deletes, a wrong one is PT403, late is PT403 too late', async () => {
