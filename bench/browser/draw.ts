@@ -2,7 +2,8 @@
  * Draw: switch to drawing mode with the toggle labelled 'Sign', wait for its toast to clear, then
  * a 150-move stroke (a smooth looping curve, like a signature) inside the generator's empty draw
  * patch. The page records frames and long tasks, and the React commits (DevTools hook) counted
- * between the press and the release: the moves alone, not the stroke's start and end.
+ * between the press and the release: the moves alone, not the stroke's start and end. Afterwards
+ * the stroke is cancelled (Escape) and the board goes back to panning for the zoom measure.
  */
 import type { Page } from '@playwright/test';
 import { frameStats, type FrameStats } from '../stats.ts';
@@ -86,6 +87,13 @@ export async function measureDraw(
       () => true,
       () => false,
     );
+  if (accepted) {
+    await page.keyboard.press('Escape');
+    await page.getByRole('form', { name: 'New signature' }).waitFor({ state: 'detached' });
+  }
+  await page.getByRole('button', { name: 'Pan', exact: true }).click();
+  await waitForToast(page, 'Panning enabled');
+  await waitForToast(page, null);
   return {
     ...frameStats(frames),
     moves: path.length - 1,

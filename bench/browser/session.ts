@@ -1,6 +1,6 @@
 /**
  * One browser for the whole bench, and one run of every browser measure for a viewport and a
- * wall: a fresh context (cold cache; phone4x: the CPU slowed 4× in every page) → load → JS heap after load → pan → zoom → draw, then /export in a
+ * wall: a fresh context (cold cache; phone4x: the CPU slowed 4× in every page) → load → JS heap after load → pan → draw → zoom, then /export in a
  * new page of the same context. A measure that cannot run (a piece of the app not there yet, a
  * timeout) becomes `n/a` with its reason; the others still run.
  */
@@ -133,9 +133,10 @@ export async function runBrowserMeasures({
         .catch(() => {});
     }
     const pan = await afterLoad('pan', () => measurePan(page, pointer, size));
+    // Draw before zoom: the draw patch is where the board opened, and the pan came back there.
+    const draw = await afterLoad('draw', () => measureDraw(page, pointer, drawPatch, size));
     const dpr = 'deviceScaleFactor' in options ? options.deviceScaleFactor : 1;
     const zoom = await afterLoad('zoom', () => measureZoom(page, size, dpr));
-    const draw = await afterLoad('draw', () => measureDraw(page, pointer, drawPatch, size));
     await page.close();
 
     const exported: Outcome<ExportResult> = skip.export

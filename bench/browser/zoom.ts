@@ -3,7 +3,8 @@
  * (about 3.6×), 32 out (past the start, to the furthest zoom on a phone), 16 back in, so the
  * board crosses several tile levels both ways. The page records its frames and long tasks
  * meanwhile, and the range of scales the stage went through, to show the wheel really zoomed.
- * The camera is put back where it was afterwards, so the draw measure finds its empty patch.
+ * It runs last on its page: the camera stays where the wheel left it (moving the stage from here
+ * would not move the app's camera, which the next input would put back).
  */
 import type { Page } from '@playwright/test';
 import { frameStats, type FrameStats } from '../stats.ts';
@@ -25,8 +26,6 @@ export const ZOOM_STEPS = [
 
 interface ZoomStage {
   scaleX(): number;
-  scale(s?: { x: number; y: number }): { x: number; y: number };
-  position(p?: { x: number; y: number }): { x: number; y: number };
   on(event: string, handler: () => void): void;
   off(event: string): void;
   batchDraw(): void;
@@ -34,29 +33,25 @@ interface ZoomStage {
 
 type ZoomWindow = {
   Konva: { stages: ZoomStage[] };
-  __zoom: { min: number; max: number; scale: number; position: { x: number; y: number } };
+  __zoom: { min: number; max: number };
 };
 
 function trackScale(): void {
   const w = window as unknown as ZoomWindow;
   const stage = w.Konva.stages[0]!;
   const scale = stage.scaleX();
-  w.__zoom = { min: scale, max: scale, scale, position: stage.position() };
+  w.__zoom = { min: scale, max: scale };
   stage.on('scaleXChange.bench', () => {
     w.__zoom.min = Math.min(w.__zoom.min, stage.scaleX());
     w.__zoom.max = Math.max(w.__zoom.max, stage.scaleX());
   });
 }
 
-/** Stops tracking and puts the camera back; returns the range of scales seen. */
-function restoreCamera(): { min: number; max: number } {
+/** Stops tracking; returns the range of scales seen. */
+function stopTracking(): { min: number; max: number } {
   const w = window as unknown as ZoomWindow;
-  const stage = w.Konva.stages[0]!;
-  stage.off('scaleXChange.bench');
-  const { min, max, scale, position } = w.__zoom;
-  stage.scale({ x: scale, y: scale });
-  stage.position(position);
-  stage.batchDraw();
+  w.Konva.stages[0]!.off('scaleXChange.bench');
+  const { min, max } = w.__zoom;
   return { min, max };
 }
 
@@ -82,10 +77,6 @@ export async function measureZoom(
     if (wait > 0) await sleep(wait);
   }
   const frames = await page.evaluate(stopFrames);
-  const range = await page.evaluate(restoreCamera);
-  // Let the restored view's tiles paint before the next measure starts.
-  await page.evaluate(
-    () => new Promise((r) => setTimeout(() => requestAnimationFrame(() => r(null)), 500)),
-  );
+  const range = await page.evaluate(stopTracking);
   return { ...frameStats(frames), minScale: range.min, maxScale: range.max };
 }
