@@ -34,6 +34,8 @@ export default defineConfig(({ mode }) => ({
       '/rest': `http://127.0.0.1:${apiPort}`,
     },
   },
+  // The wall's worker (src/data/wall-worker.ts) is a module worker: it shares chunks with the app.
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     // Written for the owner (decoding stack traces), never linked from a bundle nor served:

@@ -107,17 +107,62 @@ async function sizeOfWall(api: DataApi): Promise<{ count: number | null; maxId: 
   return { count, maxId: (data as Array<{ id: number }> | null)?.[0]?.id ?? null };
 }
 
+/** A page of the wall as it joins the cache: its signatures, and the rows it read (some unreadable). */
+export interface WallChunk {
+  readonly rows: number;
+  readonly signatures: readonly Signature[];
+}
+
+/** What to read after the view: every region but the view's, and the rows without an outline. */
+export interface RestOfWall {
+  readonly view: Rect | null;
+  readonly pageSize: number;
+  readonly maxId: number | null;
+}
+
+/** Reads the rest of the wall (see RestOfWall) as chunks: in this thread, or in a worker. */
+export interface RestReader {
+  read(rest: RestOfWall): AsyncIterable<WallChunk>;
+  /** Lets go of what the reader holds (a worker), whether or not it was read. */
+  close?(): void;
+}
+
+/** The rest of the wall's rows, the regions read side by side. */
+export function restRows(api: DataApi, { view, pageSize, maxId }: RestOfWall) {
+  // Rows without an outline cannot be drawn, but are read so they are reported (spec §3).
+  const filters: RegionFilter[] = view
+    ? [...wallRegions(view).rest.map((r) => r.filters), 'no-outline']
+    : [[]];
+  return interleave(filters.map((filter) => regionPages(api, filter, pageSize, maxId)));
+}
+
+/** The rows as signatures: unreadable ones are skipped, and told (warnSkipped). */
+export function chunkOf(rows: readonly SignatureRow[]): WallChunk {
+  return { rows: rows.length, signatures: signaturesFromRows(rows, warnSkipped) };
+}
+
+/** The rest of the wall read and parsed in this thread. */
+export function readRestHere(api: DataApi): RestReader {
+  return {
+    async *read(rest) {
+      for await (const rows of restRows(api, rest)) yield chunkOf(rows);
+    },
+  };
+}
+
 /**
- * The wall as chunks of signatures: first those meeting `view` (when given), then, once
- * `restAfter` has settled (the board's code, which must not wait behind the rest of the wall on a
- * slow network), the rest, the regions read side by side. Writes the progress into the cache as
- * pages arrive. `api` is the app's client unless a test gives its own.
+ * The wall as chunks of signatures: first those meeting `view` (when given), read and parsed here
+ * (a screenful: the first screen does not wait for a worker to start), then, once `restAfter` has
+ * settled (the board's code, which must not wait behind the rest of the wall on a slow network),
+ * the rest through `readRest` (the app's: in a worker, see wall-worker-client.ts). Writes the
+ * progress into the cache as pages arrive. `api` is the app's client unless a test gives its own.
  */
 export async function* streamWall(
   client: QueryClient,
   view: Rect | null,
   restAfter: Promise<unknown> | null = null,
   api: DataApi = dataApi(),
+  readRest: RestReader = readRestHere(api),
 ): AsyncGenerator<readonly Signature[]> {
   let loaded = 0;
   let total: number | null = null;
@@ -132,28 +177,28 @@ export async function* streamWall(
       report();
       return answer;
     });
-  const take = (rows: readonly SignatureRow[]) => {
-    loaded += rows.length;
+  const take = (chunk: WallChunk) => {
+    loaded += chunk.rows;
     report();
-    return signaturesFromRows(rows, warnSkipped);
+    return chunk.signatures;
   };
 
-  let rest: RegionFilter[] = [[]];
-  if (view) {
-    const regions = wallRegions(view);
-    let inView = 0;
-    for await (const rows of pagesById(api, regionRead(regions.view.filters))) {
-      inView += rows.length;
-      yield take(rows);
+  try {
+    if (view) {
+      const regions = wallRegions(view);
+      let inView = 0;
+      for await (const rows of pagesById(api, regionRead(regions.view.filters))) {
+        inView += rows.length;
+        yield take(chunkOf(rows));
+      }
+      performance.mark(VIEW_LOADED_MARK, { detail: { signatures: inView } });
     }
-    performance.mark(VIEW_LOADED_MARK, { detail: { signatures: inView } });
-    // Rows without an outline cannot be drawn, but are read so they are reported (spec §3).
-    rest = [...regions.rest.map((r) => r.filters), 'no-outline'];
+    // Without a view (the export) nothing is drawn until the end: the largest pages, fewest requests.
+    const pageSize = view ? STREAM_PAGE_SIZE : PAGE_SIZE;
+    await restAfter?.catch(() => undefined);
+    const { maxId } = await size;
+    for await (const chunk of readRest.read({ view, pageSize, maxId })) yield take(chunk);
+  } finally {
+    readRest.close?.();
   }
-  // Without a view (the export) nothing is drawn until the end: the largest pages, fewest requests.
-  const pageSize = view ? STREAM_PAGE_SIZE : PAGE_SIZE;
-  await restAfter?.catch(() => undefined);
-  const { maxId } = await size;
-  const pages = rest.map((filter) => regionPages(api, filter, pageSize, maxId));
-  for await (const rows of interleave(pages)) yield take(rows);
 }

@@ -12,7 +12,9 @@ import type { Rect } from '../domain/geometry.ts';
 import { mergeSignatures } from '../domain/merge.ts';
 import type { Signature } from '../domain/signature.ts';
 import { signatureKeys } from './query-keys.ts';
-import { streamWall } from './wall-load.ts';
+import { dataApi } from './client.ts';
+import { readRestHere, streamWall } from './wall-load.ts';
+import { restInWorker } from './wall-worker-client.ts';
 
 export const NO_SIGNATURES: readonly Signature[] = [];
 
@@ -30,7 +32,17 @@ export function signaturesQueryOptions(
   return queryOptions({
     queryKey: signatureKeys.wall(),
     queryFn: streamedQuery<readonly Signature[], readonly Signature[]>({
-      streamFn: (context) => streamWall(context.client, initialView, restAfter),
+      // The view's rows are read here; the rest of the wall in a worker (wall-worker-client.ts).
+      streamFn: (context) => {
+        const api = dataApi();
+        return streamWall(
+          context.client,
+          initialView,
+          restAfter,
+          api,
+          restInWorker(readRestHere(api)),
+        );
+      },
       // A retry after a failure keeps what already arrived; merging de-duplicates by id.
       refetchMode: 'append',
       reducer: mergeSignatures,
@@ -38,6 +50,10 @@ export function signaturesQueryOptions(
     }),
     // The wall is loaded once per visit; new signatures are added to the cache as they are saved.
     staleTime: Infinity,
+    // mergeSignatures already keeps every signature's object, and the array when nothing is new.
+    // Sharing structure would compare the whole wall point by point on every page (over a second
+    // of main thread at 10,000 signatures on a 4×-slowed phone), and build strokes not yet needed.
+    structuralSharing: false,
     refetchOnWindowFocus: false,
     retry: 1,
     retryDelay: 500,

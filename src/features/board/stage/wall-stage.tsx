@@ -22,6 +22,7 @@ import { usePendingDrawing } from './use-pending-drawing.ts';
 import { useTiledSignatures } from './use-tiled-signatures.ts';
 import { useSignatureMarks, type SignatureMarks } from './signature-marks.ts';
 import { WALL_HELP_ID } from '../controls/wall-help.tsx';
+import { hideWhileEmpty } from './hide-while-empty.ts';
 
 // Before the first Stage exists: layer canvases take their pixel ratio at creation.
 capPixelRatio();
@@ -68,6 +69,7 @@ export function WallStage({
     return () => machine.destroy();
   }, [machine]);
 
+  useEffect(() => hideWhileEmpty(draftLayerRef.current), []);
   useTiledSignatures(savedLayerRef, signatures, dimmed);
   useSignatureMarks(draftLayerRef, marks);
   usePendingDrawing(pendingRef, pending);

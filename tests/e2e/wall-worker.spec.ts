@@ -1,0 +1,83 @@
+/**
+ * Issue 22: the rest of the wall (all but the first screen) is read and parsed in a worker, so a
+ * wall of thousands of rows never blocks the page; where no worker can start, the page reads it.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test, TOASTS, WHITE } from './support/board.ts';
+import { wallReadOf, type WallRead } from './support/wall-load.ts';
+
+/** In the first screen (1280 × 800 from the wall's corner). */
+const IN_VIEW = {
+  strokes: [
+    [
+      [200, 300],
+      [400, 300],
+    ],
+  ],
+  caption: 'in view',
+};
+/** Far from it: read with the rest of the wall. */
+const FAR = {
+  strokes: [
+    [
+      [2500, 2500],
+      [2600, 2550],
+    ],
+  ],
+  caption: 'far',
+};
+
+/** The wall's reads the document itself made (a worker's own requests are not in its timeline). */
+function documentReads(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => name.includes('/rest/v1/signatures')),
+  );
+}
+
+function recordReads(page: Page): WallRead[] {
+  const reads: WallRead[] = [];
+  page.on('request', (request) => {
+    const kind = wallReadOf(request);
+    if (kind) reads.push(kind);
+  });
+  return reads;
+}
+
+test('the rest of the wall is read in a worker: the page reads only the first screen and the count', async ({
+  board,
+  page,
+  wall,
+}) => {
+  for (const signature of [IN_VIEW, FAR]) await wall.seed(signature);
+  const reads = recordReads(page);
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await board.open();
+  expect(workers).toEqual([expect.stringMatching(/\/assets\/wall-worker-[\w-]+\.js$/)]);
+  expect(reads).toContain('rest');
+  const fromDocument = await documentReads(page);
+  expect(fromDocument.length).toBeGreaterThan(0);
+  for (const url of fromDocument) {
+    expect(url).toMatch(/max_y=gte\.|order=id\.desc/);
+  }
+  // What the worker handed over is drawn like the rest: the far signature's stroke and caption.
+  expect(await board.pixelAt([2550, 2525])).toEqual(WHITE);
+});
+
+test('where the worker cannot start, the page reads the rest of the wall itself', async ({
+  board,
+  page,
+  wall,
+}) => {
+  for (const signature of [IN_VIEW, FAR]) await wall.seed(signature);
+  await page.route('**/assets/wall-worker-*.js', (route) => route.abort());
+  await board.open();
+  await expect.poll(() => board.toastsShown()).toContain(TOASTS.loaded);
+  expect(await documentReads(page)).toContainEqual(
+    expect.not.stringMatching(/max_y=gte\.|order=id\.desc/),
+  );
+  expect(await board.pixelAt([2550, 2525])).toEqual(WHITE);
+});
