@@ -248,3 +248,33 @@ test('a stroke dragged across "Wall overview" keeps going and is kept whole', as
   expect(stroke![0]).toEqual(path[0]);
   expect(stroke!.at(-1)).toEqual(path.at(-1));
 });
+
+test("the draft layer's canvas leaves the page while it shows nothing: a pan frame redraws one canvas, not two", async ({
+  board,
+  page,
+}) => {
+  const draftCanvasDisplay = () =>
+    page.evaluate(() => {
+      type Layer = {
+        find(selector: string): unknown[];
+        getCanvas(): { _canvas: HTMLCanvasElement };
+      };
+      const stage = (window as unknown as { Konva: { stages: Array<{ getLayers(): Layer[] }> } })
+        .Konva.stages[0]!;
+      // The draft layer holds the live stroke's Line; the saved signatures' layer holds none.
+      const draft = stage.getLayers().find((layer) => layer.find('Line').length > 0)!;
+      return draft.getCanvas()._canvas.style.display;
+    });
+  await board.open();
+  await board.panBy(-50, -50);
+  expect(await draftCanvasDisplay()).toBe('none');
+  await board.drawMode();
+  await board.drawStroke(line([300, 300], [600, 300], 30), { release: false });
+  expect(await draftCanvasDisplay()).toBe('block');
+  await page.mouse.up();
+  await expect(board.captionBox).toBeVisible();
+  expect(await draftCanvasDisplay()).toBe('block');
+  await page.keyboard.press('Escape');
+  await expect(board.captionBox).toBeHidden();
+  await expect.poll(draftCanvasDisplay).toBe('none');
+});

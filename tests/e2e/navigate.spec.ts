@@ -39,6 +39,35 @@ test('the hash follows the view without adding history, and a link opens on its 
   expect(await board.wallAt([640, 400])).toEqual([2000, 1500]);
 });
 
+test('the hash is written once the view stops, not during a drag', async ({ board, page }) => {
+  await board.open();
+  await page.evaluate(() => {
+    const w = window as unknown as { hashWrites: string[] };
+    w.hashWrites = [];
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (state: unknown, unused: string, url?: string | URL | null) => {
+      w.hashWrites.push(String(url));
+      replace(state, unused, url);
+    };
+  });
+  // A slow drag: 40 moves, one per 25 ms, a second in all; the view moves all along.
+  await page.mouse.move(640, 400);
+  await page.mouse.down();
+  for (let i = 1; i <= 40; i++) {
+    await page.mouse.move(640 - i * 5, 400);
+    await page.waitForTimeout(25);
+  }
+  const writesDuringDrag = await page.evaluate(
+    () => (window as unknown as { hashWrites: string[] }).hashWrites.length,
+  );
+  await page.mouse.up();
+  await expect.poll(() => viewHash(page)).toEqual({ x: 840, y: 400, zoom: 1 });
+  expect(writesDuringDrag).toBe(0);
+  expect(
+    await page.evaluate(() => (window as unknown as { hashWrites: string[] }).hashWrites),
+  ).toHaveLength(1);
+});
+
 test(
   'hostile or out-of-range hashes open the board clamped or at the origin',
   { tag: '@any-engine' },

@@ -1,7 +1,7 @@
 /**
  * The view in the address bar (issue 13): while the board is open the hash follows the camera
  * (`#x=…&y=…&zoom=…`, see src/domain/view-link.ts), written with replaceState so moving around
- * adds no history entries, and at most once per HASH_THROTTLE_MS. After a save the hash points at
+ * adds no history entries, once the camera has held still for HASH_SETTLE_MS. After a save the hash points at
  * the new signature instead, until the view moves again.
  */
 import { useCallback, useEffect, useRef } from 'react';
@@ -9,8 +9,12 @@ import type { Point } from '../../domain/geometry.ts';
 import { formatViewHash, viewOfCamera, type ViewLink } from '../../domain/view-link.ts';
 import type { Camera } from './input/camera.ts';
 
-/** A pan or pinch moves the camera every frame; the address needs far fewer writes. */
-export const HASH_THROTTLE_MS = 250;
+/**
+ * A pan or pinch moves the camera every frame; the address needs one write when it stops. Not
+ * one every so often during the gesture: a replaceState costs a few milliseconds of main thread,
+ * 15 ms on a phone slowed 4× (issue 22), which a frame of the gesture cannot spare.
+ */
+export const HASH_SETTLE_MS = 250;
 
 export interface ViewLinkControls {
   /** The link to share: this page's address with the hash of the view (or the saved signature). */
@@ -43,7 +47,8 @@ export function useViewLink(camera: Camera | null): ViewLinkControls {
       }
     };
     const unsubscribe = camera.onMove(() => {
-      timer ??= setTimeout(write, HASH_THROTTLE_MS);
+      if (timer !== null) clearTimeout(timer);
+      timer = setTimeout(write, HASH_SETTLE_MS);
     });
     flushRef.current = () => {
       if (timer !== null) write();
