@@ -7,7 +7,7 @@
  * brings its own launcher, and a child keeps its ~100 MB of trace work out of the bench's heap.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { seedSettled, startServer } from './server.ts';
@@ -94,6 +94,12 @@ export function runLighthouse(cli: string, url: string): LighthouseRun {
     if (result.status !== 0 || !existsSync(out)) {
       const tail = `${result.stderr}`.trim().split('\n').slice(-2).join(' ');
       throw new Error(`lighthouse exited ${result.status}: ${tail.slice(0, 200)}`);
+    }
+    // BENCH_LIGHTHOUSE_REPORTS=<dir> keeps every full report there, to read what a figure is made of.
+    const keep = process.env.BENCH_LIGHTHOUSE_REPORTS;
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      copyFileSync(out, join(keep, `lighthouse-${Date.now()}.json`));
     }
     const report = JSON.parse(readFileSync(out, 'utf8')) as LighthouseReport;
     if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);

@@ -26,6 +26,7 @@ import { createBoardMachine, type BoardMachine } from './input/board-machine.ts'
 import { PointerReadout } from './controls/pointer-readout.tsx';
 import { useViewLink } from './use-view-link.ts';
 import { useViewportSize } from './use-viewport-size.ts';
+import { useNewSinceVisit } from './use-new-since-visit.ts';
 import { useWallSignatures } from './use-wall-signatures.ts';
 import { ViewTools } from './controls/view-tools.tsx';
 import { WallEdge } from './stage/wall-edge.tsx';
@@ -57,6 +58,7 @@ export function BoardScreen({ onBack, firstScreen, openingCamera }: BoardScreenP
   const viewLink = useViewLink(camera);
   const { pointAt } = viewLink;
   const { mutateAsync } = useCreateSignature();
+  const newSinceVisit = useNewSinceVisit(signatures, wall.complete);
 
   // A signature arriving mid-stroke blocks drawing over it from the next point on.
   const outlines = useMemo(() => createOutlineIndex(signatures), [signatures]);
@@ -108,6 +110,7 @@ export function BoardScreen({ onBack, firstScreen, openingCamera }: BoardScreenP
         pending={board.pending}
         signatures={signatures}
         viewport={viewport}
+        marks={newSinceVisit.marks}
       />
       <BoardToolbar
         mode={board.mode}
@@ -134,6 +137,11 @@ export function BoardScreen({ onBack, firstScreen, openingCamera }: BoardScreenP
         progress={wall.progress}
         onRetry={wall.retry}
       />
+      {newSinceVisit.text && (
+        <p className="new-since-visit" role="status">
+          {newSinceVisit.text}
+        </p>
+      )}
       {board.pending && (
         <CaptionBox
           caption={board.caption}

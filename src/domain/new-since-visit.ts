@@ -1,0 +1,26 @@
+/**
+ * "New since your last visit" (issue 23): the browser keeps the newest `created_at` it has seen;
+ * on the next visit the signatures saved after it are marked for a few seconds, with a count.
+ */
+import type { Signature } from './signature.ts';
+
+/** How long the new signatures stay marked, and the count shown. */
+export const NEW_SINCE_VISIT_MS = 8000;
+
+/**
+ * The signatures saved after `lastSeen` (the newest created_at of the last visit), oldest first;
+ * none on a first visit (nothing seen yet). Timestamps from one server share one format, so
+ * comparing the strings orders them in time.
+ */
+export function signaturesSince(
+  signatures: readonly Signature[],
+  lastSeen: string | null,
+): Signature[] {
+  if (lastSeen === null) return [];
+  return signatures.filter((s) => s.createdAt > lastSeen);
+}
+
+/** '1 new signature since your last visit', '12 new signatures since your last visit'. */
+export function newSinceVisitText(count: number): string {
+  return `${count} new signature${count === 1 ? '' : 's'} since your last visit`;
+}
