@@ -78,6 +78,10 @@ export const TOAST = {
   removalTooLate: 'Too late: a signature can be removed only in its first 10 minutes.',
   removalRefused: 'This browser cannot remove that signature.',
   removalError: 'Could not remove the signature. Try again.',
+  // The wall in time (issue 23): the timelapse's toasts are ours; the issue names only the button.
+  recordingTimelapse: 'Recording the timelapse...',
+  timelapseSaved: 'Timelapse downloaded!',
+  timelapseFailed: 'Could not record the timelapse.',
 } as const;
 
 /** Default caption of a signature saved without one. */

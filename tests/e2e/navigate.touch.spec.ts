@@ -182,6 +182,7 @@ function boardParts(page: Page): Record<string, Locator> {
     moreTools: button('More tools'),
     share: button('Share this view'),
     freeSpot: button('Find a free spot'),
+    replay: button('Replay'),
     png: page.getByRole('link', { name: 'Download PNG' }),
     overviewToggle: page.getByRole('button', { name: /wall overview/ }),
     overview: page.getByTestId('overview-map'),

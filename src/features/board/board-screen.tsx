@@ -26,6 +26,8 @@ import { createBoardMachine, type BoardMachine } from './input/board-machine.ts'
 import { PointerReadout } from './controls/pointer-readout.tsx';
 import { useViewLink } from './use-view-link.ts';
 import { useViewportSize } from './use-viewport-size.ts';
+import { ReplayBar } from './replay/replay-bar.tsx';
+import { useReplay } from './replay/use-replay.ts';
 import { useNewSinceVisit } from './use-new-since-visit.ts';
 import { useWallSignatures } from './use-wall-signatures.ts';
 import { ViewTools } from './controls/view-tools.tsx';
@@ -53,12 +55,14 @@ export function BoardScreen({ onBack, firstScreen, openingCamera }: BoardScreenP
   const board = useSyncExternalStore(machine.subscribe, machine.getSnapshot);
   const { dispatch, camera } = machine;
   const wall = useWallSignatures(dispatch, firstScreen);
-  const { signatures } = wall;
+  const replay = useReplay(wall.signatures, wall.complete);
+  // While a replay plays, the board shows the wall as it was: its first signatures only.
+  const signatures = replay.shown;
   const viewport = useViewportSize();
   const viewLink = useViewLink(camera);
   const { pointAt } = viewLink;
   const { mutateAsync } = useCreateSignature();
-  const newSinceVisit = useNewSinceVisit(signatures, wall.complete);
+  const newSinceVisit = useNewSinceVisit(wall.signatures, wall.complete);
 
   // A signature arriving mid-stroke blocks drawing over it from the next point on.
   const outlines = useMemo(() => createOutlineIndex(signatures), [signatures]);
@@ -116,7 +120,7 @@ export function BoardScreen({ onBack, firstScreen, openingCamera }: BoardScreenP
         mode={board.mode}
         locked={board.locked}
         // Until the whole wall is in, a stroke could not be checked against all of it.
-        wallLoading={!wall.complete}
+        wallLoading={!wall.complete || replay.active}
         onBack={onBack}
         onToggle={toggle}
       />
@@ -128,8 +132,14 @@ export function BoardScreen({ onBack, firstScreen, openingCamera }: BoardScreenP
         locked={board.locked}
         onZoomIn={zoomIn}
         onZoomOut={zoomOut}
+        onReplay={
+          wall.complete && !replay.active && !board.locked && board.mode === 'pan'
+            ? replay.start
+            : null
+        }
       />
-      <WallOverview camera={camera} signatures={signatures} />
+      {/* A replay is watched: its bar takes the bottom of the screen, the overview steps aside. */}
+      {!replay.active && <WallOverview camera={camera} signatures={signatures} />}
       <PointerReadout watchPointer={machine.watchPointer} />
       <WallLoadStatus
         complete={wall.complete}
@@ -137,6 +147,7 @@ export function BoardScreen({ onBack, firstScreen, openingCamera }: BoardScreenP
         progress={wall.progress}
         onRetry={wall.retry}
       />
+      {replay.active && <ReplayBar replay={replay} signatures={wall.signatures} notify={notify} />}
       {newSinceVisit.text && (
         <p className="new-since-visit" role="status">
           {newSinceVisit.text}

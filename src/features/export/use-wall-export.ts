@@ -9,7 +9,7 @@ import { exportReducer, initialExportState, redirectsHome } from '../../domain/e
 import type { Toast } from '../../domain/toast.ts';
 import { useSignatures } from '../../data/signatures.ts';
 import { useToastExpiry } from '../../ui/toast.tsx';
-import { downloadBlob } from './download.ts';
+import { downloadBlob } from '../../ui/download-blob.ts';
 import { ExportCancelledError, renderWallPng } from './render-wall.ts';
 import { afterPaint, measureStep } from './timing.ts';
 

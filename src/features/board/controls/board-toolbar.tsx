@@ -8,7 +8,10 @@ export interface BoardToolbarProps {
   mode: BoardMode;
   /** A stroke is being drawn or a caption is pending (spec §2). */
   locked: boolean;
-  /** The wall is still loading: drawing cannot start yet (the toggle to 'Sign' is disabled). */
+  /**
+   * Drawing cannot start yet (the toggle to 'Sign' is disabled): the wall is still loading, or a
+   * replay shows only part of it.
+   */
   wallLoading?: boolean;
   onBack: () => void;
   onToggle: () => void;

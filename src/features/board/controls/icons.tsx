@@ -67,3 +67,13 @@ export function MoreToolsIcon() {
     </Icon>
   );
 }
+
+export function ReplayIcon() {
+  return (
+    <Icon>
+      <path d="M3 12a9 9 0 1 0 3-6.7" />
+      <path d="M3 4v5h5" />
+      <path d="M10 9l5 3-5 3z" />
+    </Icon>
+  );
+}

@@ -1,6 +1,7 @@
 /**
  * The board's own column of buttons under the mode toggle: zoom in and out, then "Share this
- * view", "Find a free spot" and "Download PNG" (the export route). On a compact screen (a phone)
+ * view", "Find a free spot", "Replay" (the wall's history, issue 23) and "Download PNG" (the
+ * export route). On a compact screen (a phone)
  * the three tools fold behind one "More tools" button, so that the controls cover little of the
  * wall when the board opens (issue 20). The column steps to the left edge while the wall's
  * top-right corner lies under it (use-side-clear-of-corners.ts).
@@ -12,7 +13,7 @@ import { TOAST } from '../../../domain/presentation.ts';
 import { centreOf, findFreeSpot } from '../../../domain/free-spot.ts';
 import type { Signature } from '../../../domain/signature.ts';
 import { cameraCentredOn, viewCentre } from '../../../domain/view-link.ts';
-import { DownloadIcon, FreeSpotIcon, MoreToolsIcon, ShareIcon } from './icons.tsx';
+import { DownloadIcon, FreeSpotIcon, MoreToolsIcon, ReplayIcon, ShareIcon } from './icons.tsx';
 import { shareLink } from './share-link.ts';
 import type { Camera } from '../input/camera.ts';
 import { useSideClearOfCorners } from './use-side-clear-of-corners.ts';
@@ -27,6 +28,8 @@ export interface ViewToolsProps {
   locked: boolean;
   onZoomIn: () => void;
   onZoomOut: () => void;
+  /** Starts the replay; null while it cannot start (the wall loading, a drawing under way). */
+  onReplay: (() => void) | null;
 }
 
 /** Open until a tool is chosen, the button is pressed again, Escape, or a press elsewhere. */
@@ -58,6 +61,7 @@ export function ViewTools({
   locked,
   onZoomIn,
   onZoomOut,
+  onReplay,
 }: ViewToolsProps) {
   const columnRef = useRef<HTMLDivElement>(null);
   const side = useSideClearOfCorners(camera, columnRef);
@@ -138,6 +142,19 @@ export function ViewTools({
           onClick={findSpot}
         >
           <FreeSpotIcon />
+        </button>
+        <button
+          type="button"
+          className="board-button board-tool"
+          aria-label="Replay"
+          title="Replay the wall's history"
+          disabled={onReplay === null}
+          onClick={() => {
+            setOpen(false);
+            onReplay?.();
+          }}
+        >
+          <ReplayIcon />
         </button>
         <Link
           to="/export"

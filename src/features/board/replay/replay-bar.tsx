@@ -1,0 +1,88 @@
+/**
+ * The replay's controls (issue 23), along the bottom of the board while a replay is on: play or
+ * pause, a scrubber over the wall's signatures in signing order, how far it is, "Download
+ * timelapse" where the browser can record a canvas, and a way out.
+ */
+import { useCallback, useState } from 'react';
+import { TOAST } from '../../../domain/presentation.ts';
+import type { Signature } from '../../../domain/signature.ts';
+import { downloadBlob } from '../../../ui/download-blob.ts';
+import { canRecordTimelapse, recordTimelapse } from './timelapse.ts';
+import type { Replay } from './use-replay.ts';
+import './replay.css';
+
+export interface ReplayBarProps {
+  replay: Replay;
+  /** The whole wall, in signing order (what the timelapse records). */
+  signatures: readonly Signature[];
+  notify: (text: string) => void;
+}
+
+/** The day the last signature shown was signed, in the visitor's locale. */
+function signedOn(signature: Signature | undefined): string {
+  if (!signature) return '';
+  const date = new Date(signature.createdAt);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
+export function ReplayBar({ replay, signatures, notify }: ReplayBarProps) {
+  const [recording, setRecording] = useState(false);
+  const [recordable] = useState(canRecordTimelapse);
+  const record = useCallback(() => {
+    setRecording(true);
+    notify(TOAST.recordingTimelapse);
+    recordTimelapse(signatures)
+      .then(({ blob, fileName }) => {
+        downloadBlob(blob, fileName);
+        notify(TOAST.timelapseSaved);
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        notify(TOAST.timelapseFailed);
+      })
+      .finally(() => setRecording(false));
+  }, [signatures, notify]);
+
+  return (
+    <div className="replay-bar" role="group" aria-label="Replay">
+      <button
+        type="button"
+        className="board-button replay-play"
+        aria-label={replay.playing ? 'Pause replay' : 'Play replay'}
+        onClick={replay.toggle}
+      >
+        {replay.playing ? '❚❚' : '▶'}
+      </button>
+      <input
+        className="replay-scrubber"
+        type="range"
+        aria-label="Replay position"
+        aria-valuetext={`${replay.count} of ${replay.total} signatures`}
+        min={0}
+        max={replay.total}
+        step={1}
+        value={replay.count}
+        onChange={(e) => replay.seek(Number(e.currentTarget.value))}
+      />
+      <span className="replay-count">
+        {replay.count} / {replay.total}
+        <span className="replay-date">{signedOn(replay.shown[replay.count - 1])}</span>
+      </span>
+      {recordable && (
+        <button type="button" className="replay-text-button" disabled={recording} onClick={record}>
+          Download timelapse
+        </button>
+      )}
+      <button
+        type="button"
+        className="board-button replay-close"
+        aria-label="Close replay"
+        onClick={replay.close}
+      >
+        ✕
+      </button>
+    </div>
+  );
+}
