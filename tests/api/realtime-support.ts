@@ -39,13 +39,14 @@ export interface Subscription {
 export async function subscribeWithSupabase(
   url: string,
   key: string,
-  options: { vsn?: Vsn; channel?: string } = {},
+  options: { vsn?: Vsn; channel?: string; heartbeatIntervalMs?: number } = {},
 ): Promise<Subscription> {
   const client = createClient(url, key, {
     realtime: {
       // Node 20 has no global WebSocket.
       transport: WebSocket as never,
       ...(options.vsn ? { vsn: options.vsn } : {}),
+      ...(options.heartbeatIntervalMs ? { heartbeatIntervalMs: options.heartbeatIntervalMs } : {}),
     },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });

@@ -132,6 +132,24 @@ describe.each(backends)('Realtime postgres_changes on $name', (backend) => {
     });
   });
 
+  it('a row hidden before the server reads it is not sent: rows are read as anon reads them', async () => {
+    // Saved and hidden in one transaction: both announcements arrive together, after the commit,
+    // when anon can no longer read the row. Only its DELETE may reach visitors.
+    const id = await ctx.server.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: number }>(
+        `insert into public.signatures (signature) values ($1) returning id::int as id`,
+        [nextSignature()],
+      );
+      await tx.query(`update public.signatures set hidden = true where id = $1`, [row!.id]);
+      return row!.id;
+    });
+    const later = await signWith(anon);
+    for (const subscription of Object.values(subscriptions)) {
+      await subscription.next('the later INSERT', isInsert(later));
+      expect(subscription.events.filter(isInsert(id))).toEqual([]);
+    }
+  });
+
   it('answers a join, the system message and heartbeats with the frames realtime-js expects (v1 and v2)', async () => {
     const key = ctx.server.anonKey;
     const v2 = await openRaw(ctx.server.url, { apikey: key, vsn: '2.0.0' });
