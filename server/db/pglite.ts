@@ -125,7 +125,8 @@ class PgliteSupervisor implements Database {
     }
   }
 
-  listenChanges(onPayload: (payload: string) => void): () => void {
+  /** Listening already: every worker LISTENs before it answers ready. */
+  async listenChanges(onPayload: (payload: string) => void): Promise<() => void> {
     this.changeListeners.add(onPayload);
     return () => void this.changeListeners.delete(onPayload);
   }

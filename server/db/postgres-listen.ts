@@ -24,6 +24,9 @@ export function postgresChangeListener(databaseUrl: string, logger: Logger): Cha
   let retryTimer: NodeJS.Timeout | undefined;
   let failures = 0;
   let closed = false;
+  /** Settles once the first LISTEN succeeded (or the listener closed first). */
+  let markListening: () => void = () => undefined;
+  const listening = new Promise<void>((resolve) => (markListening = resolve));
 
   function connect(): void {
     if (closed || client) return;
@@ -60,18 +63,21 @@ export function postgresChangeListener(databaseUrl: string, logger: Logger): Cha
       .then(() => session.query(`LISTEN ${quoteIdent(CHANGES_CHANNEL)}`))
       .then(() => {
         failures = 0;
+        markListening();
       })
       .catch((error: Error) => onLost(error));
   }
 
   return {
-    listen(onPayload) {
+    async listen(onPayload) {
       listeners.add(onPayload);
       connect();
+      await listening;
       return () => void listeners.delete(onPayload);
     },
     async close() {
       closed = true;
+      markListening();
       clearTimeout(retryTimer);
       const open = client;
       client = undefined;

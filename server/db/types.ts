@@ -47,8 +47,11 @@ export interface TableVersions {
  */
 export const CHANGES_CHANNEL = 'signwall_changes';
 
-/** Calls `onPayload` for each NOTIFY on CHANGES_CHANNEL, after its commit; answers a stop function. */
-export type ListenChanges = (onPayload: (payload: string) => void) => () => void;
+/**
+ * Calls `onPayload` for each NOTIFY on CHANGES_CHANNEL, after its commit. Answers a stop function
+ * once the database is listening: a change committed after that is heard.
+ */
+export type ListenChanges = (onPayload: (payload: string) => void) => Promise<() => void>;
 
 export interface Database {
   readonly kind: 'pglite' | 'postgres';

@@ -65,6 +65,7 @@ export class ChangeFeed {
   private readonly subscribers = new Set<(change: Change) => void>();
   private pending: Announced[] = [];
   private draining = false;
+  private closed = false;
   private stopListening: (() => void) | undefined;
   private readonly columnsJson: string;
   private readonly selectList: string;
@@ -78,7 +79,26 @@ export class ChangeFeed {
     this.columnsJson = JSON.stringify(columns);
     // Names from the catalog, quoted: the list is exactly what anon may read.
     this.selectList = columns.map((c) => `"${c.name.replace(/"/g, '""')}"`).join(', ');
-    this.stopListening = db.listenChanges?.((payload) => this.announce(payload));
+  }
+
+  /**
+   * Starts hearing the database; resolves once it listens, so no change committed after the server
+   * starts is missed. Past `waitMs` (the database is slow to take another connection) it resolves
+   * anyway, and the listener keeps trying in the background.
+   */
+  async start(waitMs: number): Promise<void> {
+    const listening = this.db.listenChanges?.((payload) => this.announce(payload));
+    if (!listening) return;
+    void listening.then((stop) => {
+      if (this.closed) stop();
+      else this.stopListening = stop;
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, waitMs, 'late')));
+    if ((await Promise.race([listening, late])) === 'late') {
+      this.logger.warn({ event: 'realtime_listen_late', waitMs }, 'not listening for changes yet');
+    }
+    clearTimeout(timer);
   }
 
   subscribe(onChange: (change: Change) => void): () => void {
@@ -87,6 +107,7 @@ export class ChangeFeed {
   }
 
   close(): void {
+    this.closed = true;
     this.stopListening?.();
     this.stopListening = undefined;
     this.subscribers.clear();

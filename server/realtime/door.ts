@@ -24,6 +24,9 @@ import { VSNS, type Vsn } from './wire.ts';
 
 export const REALTIME_PATH = '/realtime/v1/websocket';
 
+/** Longest the start waits for the database to listen (a connection and one LISTEN). */
+const LISTEN_WAIT_MS = 10_000;
+
 export interface RealtimeOptions {
   db: Database;
   keys: ApiKeys;
@@ -71,6 +74,7 @@ export async function registerRealtime(
   if (!db.listenChanges) return;
   const limits: RealtimeLimits = { ...DEFAULT_REALTIME_LIMITS, ...options.limits };
   const feed = new ChangeFeed(db, await anonColumns(db), logger);
+  await feed.start(LISTEN_WAIT_MS);
   const sessions = new Set<Session>();
   const sockets = new Map<Session, WebSocket>();
   const perAddress =

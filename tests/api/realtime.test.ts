@@ -9,7 +9,9 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/index.ts';
 import { READABLE_COLUMNS } from '../support/columns.ts';
 import { backends, makeClient, nextSignature, signWith, useServer } from './harness.ts';
 import {
@@ -130,6 +132,34 @@ describe.each(backends)('Realtime postgres_changes on $name', (backend) => {
         expect(JSON.stringify(event)).not.toContain('removal_hash');
       }
     });
+  });
+
+  it('hears a change committed right after listenChanges has resolved', async () => {
+    const config = ctx.target.config;
+    // On PostgreSQL: a handle of its own (its own LISTEN connection), and a writer already
+    // connected, whose insert commits within a round trip; PGlite has one opener, the server.
+    const db =
+      'databaseUrl' in config ? await openDatabase(config, { migrate: false }) : ctx.server.db;
+    const writer =
+      'databaseUrl' in config ? new pg.Client({ connectionString: config.databaseUrl }) : undefined;
+    await writer?.connect();
+    const insert = `insert into public.signatures (signature) values ($1) returning id::int as id`;
+    const heard: { id: number; type: string }[] = [];
+    const stop = await db.listenChanges!((payload) => heard.push(JSON.parse(payload)));
+    try {
+      const id = writer
+        ? (await writer.query<{ id: number }>(insert, [nextSignature()])).rows[0]!.id
+        : (await db.transaction((tx) => tx.query<{ id: number }>(insert, [nextSignature()])))[0]!
+            .id;
+      expect(await waitFor('the announcement', () => heard.find((h) => h.id === id))).toEqual({
+        id,
+        type: 'INSERT',
+      });
+    } finally {
+      stop();
+      await writer?.end();
+      if (db !== ctx.server.db) await db.close();
+    }
   });
 
   it('a row hidden before the server reads it is not sent: rows are read as anon reads them', async () => {
