@@ -89,7 +89,14 @@ export async function registerRealtime(
   });
 
   feed.subscribe((change) => {
-    for (const session of sessions) session.deliver(change);
+    for (const session of sessions) {
+      try {
+        session.deliver(change);
+      } catch (error) {
+        logger.error({ err: error }, 'realtime delivery failed');
+        session.close(CLOSE.internalError, 'internal error');
+      }
+    }
   });
 
   const sweep = setInterval(
@@ -97,6 +104,9 @@ export async function registerRealtime(
       const silentSince = performance.now() - limits.idleTimeoutMs;
       for (const session of sessions) {
         if (session.lastHeardAt < silentSince) session.close(CLOSE.policyViolation, 'idle');
+        else if ((session.channellessSince ?? Infinity) < silentSince) {
+          session.close(CLOSE.policyViolation, 'no channel joined');
+        }
       }
     },
     Math.min(5_000, Math.max(100, limits.idleTimeoutMs / 4)),
@@ -158,7 +168,15 @@ export async function registerRealtime(
       );
       sessions.add(session);
       sockets.set(session, ws);
-      ws.on('message', (data, isBinary) => session.onFrame(data as Buffer, isBinary));
+      ws.on('message', (data, isBinary) => {
+        try {
+          session.onFrame(data as Buffer, isBinary);
+        } catch (error) {
+          // A bug met by one socket's message ends that socket, never the process.
+          logger.error({ err: error }, 'realtime message failed');
+          session.close(CLOSE.internalError, 'internal error');
+        }
+      });
       // ws closes the socket itself after an error (a frame over maxPayload: 1009).
       ws.on('error', (error) => logger.debug({ err: error }, 'realtime socket error'));
       ws.once('close', () => {

@@ -5,7 +5,10 @@
 export interface RealtimeLimits {
   /** REALTIME_CONNECTIONS_PER_ADDRESS: open sockets per client address (an IPv6 /64 as one); 0: off. */
   maxConnectionsPerAddress: number;
-  /** REALTIME_IDLE_TIMEOUT_MS: a socket that sends nothing this long (no heartbeat) is closed. */
+  /**
+   * REALTIME_IDLE_TIMEOUT_MS: a socket that sends nothing this long (no heartbeat) is closed, and so
+   * is one without a channel this long (it never joined, or left its last one).
+   */
   idleTimeoutMs: number;
   /** REALTIME_MAX_BUFFERED_BYTES: frames waiting for a slow reader past this close its socket. */
   maxBufferedBytes: number;

@@ -34,6 +34,7 @@ export const CLOSE = {
   invalidPayload: 1007,
   policyViolation: 1008,
   tooBig: 1009,
+  internalError: 1011,
 } as const;
 
 const TOPIC_PREFIX = 'realtime:';
@@ -58,6 +59,12 @@ export class Session {
   private refilledAt: number;
   /** When the client last sent a message; the sweep closes sockets silent past idleTimeoutMs. */
   lastHeardAt: number;
+  /**
+   * Since when the socket has had no channel (undefined while it has one). realtime-js disconnects
+   * once its last channel is gone, so a socket that only heartbeats is closed after idleTimeoutMs
+   * as well: joining is what a socket is for.
+   */
+  channellessSince: number | undefined;
   closed = false;
 
   private readonly socket: SessionSocket;
@@ -72,6 +79,7 @@ export class Session {
     this.limits = limits;
     const now = performance.now();
     this.lastHeardAt = now;
+    this.channellessSince = now;
     this.refilledAt = now;
     this.tokens = limits.messagesPerSecond * 2;
   }
@@ -159,6 +167,7 @@ export class Session {
     }
     if (message.event === 'phx_leave') {
       this.channels.delete(message.topic);
+      if (this.channels.size === 0) this.channellessSince = performance.now();
       this.reply(message, 'ok', {});
       this.push(
         encode(this.vsn, {
@@ -219,6 +228,7 @@ export class Session {
       event: (r.event as string).toUpperCase(),
     }));
     this.channels.set(topic, { joinRef: message.joinRef ?? message.ref, bindings });
+    this.channellessSince = undefined;
     this.reply(message, 'ok', { postgres_changes: response });
     if (bindings.length === 0) return;
     this.push(

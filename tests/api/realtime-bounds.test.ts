@@ -222,6 +222,60 @@ describe(`Realtime bounds on ${backend.name}`, () => {
     await othersStillServed();
   }, 60_000);
 
+  it(`closes a socket that heartbeats but joins no channel for ${IDLE_MS} ms`, async () => {
+    const raw = await openRaw(
+      ctx.server.url,
+      { apikey: key(), vsn: '2.0.0' },
+      { localAddress: '127.0.0.12' },
+    );
+    const openedAt = performance.now();
+    let ref = 0;
+    const beat = setInterval(
+      () => raw.send([null, String(++ref), 'phoenix', 'heartbeat', {}]),
+      300,
+    );
+    try {
+      expect(await raw.closed).toBe(1008);
+    } finally {
+      clearInterval(beat);
+    }
+    expect(performance.now() - openedAt).toBeGreaterThanOrEqual(IDLE_MS - 100);
+    expect(raw.frames.length).toBeGreaterThan(3); // its heartbeats were answered meanwhile
+    await othersStillServed();
+  });
+
+  it('reads each new row once, however many sockets receive it (20 here)', async () => {
+    const sockets = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => joined(`127.0.1.${i + 1}`)),
+    );
+    // Counts the server's transactions as anon that read: the change feed's row reads.
+    const db = ctx.server.db;
+    const transaction = db.transaction.bind(db);
+    let anonReads = 0;
+    db.transaction = (fn, options) => {
+      if (options?.role === 'anon' && options.kind === 'read') anonReads++;
+      return transaction(fn, options);
+    };
+    try {
+      const id = await signWith(ctx.server.client);
+      for (const raw of sockets) {
+        await raw.next('the change', (f) => (f as unknown[])[3] === 'postgres_changes');
+      }
+      await bystander.next('the change', (e) => (e.new as { id?: number }).id === id);
+      expect(anonReads).toBe(1);
+    } finally {
+      db.transaction = transaction;
+      for (const raw of sockets) raw.ws.close();
+    }
+  });
+
+  it('closes a socket that sends an access_token that is no key of this server', async () => {
+    const raw = await joined('127.0.0.11');
+    raw.send(['1', '9', 'realtime:t0', 'access_token', { access_token: 'not-a-key' }]);
+    expect(await raw.closed).toBe(1008);
+    await othersStillServed();
+  });
+
   it(`closes a socket silent for ${IDLE_MS} ms (no heartbeat), while a heartbeating one stays`, async () => {
     const silent = await joined('127.0.0.10');
     const openedAt = performance.now();
