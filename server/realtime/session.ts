@@ -50,6 +50,7 @@ interface Channel {
   bindings: Binding[];
 }
 
+/** A refused join; its message is the reply's `reason`, `<Code>: <words>` as Supabase words it. */
 class JoinRefused extends Error {}
 
 export class Session {
@@ -117,7 +118,8 @@ export class Session {
         .map((b) => b.id);
       if (ids.length === 0) continue;
       const payload = `{"ids":${JSON.stringify(ids)},"data":${change.dataJson}}`;
-      this.push(encodeRaw(this.vsn, channel.joinRef, null, topic, 'postgres_changes', payload));
+      // As the protocol guide shows them: no join_ref, no ref.
+      this.push(encodeRaw(this.vsn, null, null, topic, 'postgres_changes', payload));
       if (this.closed) return;
     }
   }
@@ -208,14 +210,16 @@ export class Session {
     }
     let response: Record<string, unknown>[];
     try {
-      if (!topic.startsWith(TOPIC_PREFIX)) throw new JoinRefused('a topic starts with realtime:');
+      if (!topic.startsWith(TOPIC_PREFIX))
+        throw new JoinRefused('TopicNameRequired: a topic starts with realtime:');
       if (payload.access_token !== undefined && !this.knownKey(payload.access_token)) {
-        throw new JoinRefused('Invalid access token: use this server’s anon key');
+        throw new JoinRefused('Unauthorized: the access token is not a key of this server');
       }
       const config = (payload.config ?? {}) as Record<string, unknown>;
-      if (typeof config !== 'object' || config === null) throw new JoinRefused('bad config');
+      if (typeof config !== 'object' || config === null)
+        throw new JoinRefused('InvalidConfig: config must be an object');
       if (config.private === true) {
-        throw new JoinRefused('Private channels are not supported by this server');
+        throw new JoinRefused('Unauthorized: private channels are not supported by this server');
       }
       response = this.bind(config.postgres_changes ?? []);
     } catch (error) {
@@ -252,20 +256,21 @@ export class Session {
    * (a `filter` only when the client sent one: realtime-js compares them) plus the id events carry.
    */
   private bind(requested: unknown): Record<string, unknown>[] {
-    if (!Array.isArray(requested)) throw new JoinRefused('postgres_changes must be a list');
+    if (!Array.isArray(requested))
+      throw new JoinRefused('InvalidConfig: postgres_changes must be a list');
     if (requested.length > this.limits.maxChannelsPerSocket) {
-      throw new JoinRefused('too many postgres_changes bindings');
+      throw new JoinRefused('InvalidConfig: too many postgres_changes bindings');
     }
     return requested.map((item: unknown) => {
       const { event, schema, table, filter } = (item ?? {}) as Record<string, unknown>;
       if (typeof event !== 'string' || !EVENTS.has(event.toUpperCase())) {
-        throw new JoinRefused('event must be one of *, INSERT, UPDATE, DELETE');
+        throw new JoinRefused('InvalidConfig: event must be one of *, INSERT, UPDATE, DELETE');
       }
       if (schema !== 'public' || (table !== undefined && table !== 'signatures')) {
-        throw new JoinRefused('only public.signatures is published by this server');
+        throw new JoinRefused('InvalidConfig: only public.signatures is published by this server');
       }
       if (filter !== undefined && filter !== null && filter !== '') {
-        throw new JoinRefused('filters are not supported by this server');
+        throw new JoinRefused('InvalidConfig: filters are not supported by this server');
       }
       const binding: Record<string, unknown> = { id: this.nextBindingId++, event, schema };
       if (table !== undefined) binding.table = table;

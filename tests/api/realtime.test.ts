@@ -255,7 +255,7 @@ describe.each(backends)('Realtime postgres_changes on $name', (backend) => {
       payload: { ids: number[]; data: Record<string, unknown> };
       join_ref: string;
     };
-    expect(change.join_ref).toBe('1');
+    expect(change.join_ref).toBeNull();
     expect(change.payload.ids).toEqual([
       (v1.frames[0] as { payload: { response: { postgres_changes: { id: number }[] } } }).payload
         .response.postgres_changes[0]!.id,
@@ -299,7 +299,10 @@ describe.each(backends)('Realtime postgres_changes on $name', (backend) => {
         (f) => (f as unknown[])[1] === frame[1],
       )) as unknown[];
       expect(reply[3]).toBe('phx_reply');
-      expect(reply[4]).toMatchObject({ status: 'error', response: { reason: expect.any(String) } });
+      expect(reply[4]).toMatchObject({
+        status: 'error',
+        response: { reason: expect.stringMatching(/^[A-Za-z]+: /) },
+      });
     }
     // And the socket still serves a good join.
     raw.send(joinFrame('good', '6'));
