@@ -14,11 +14,15 @@ import type { Logger } from '../log.ts';
 
 export type ChangeType = 'INSERT' | 'DELETE';
 
-/** What every subscriber receives; `dataJson` is the event's `data`, serialized once. */
+/**
+ * What every subscriber receives. `data` is the event's `data` as UTF-8 JSON, made once: every
+ * socket's frame carries this same buffer (session.ts), so a change costs each subscriber only its
+ * few bytes of envelope, however large the signature.
+ */
 export interface Change {
   type: ChangeType;
   id: number;
-  dataJson: string;
+  data: Buffer;
 }
 
 export interface Column {
@@ -181,7 +185,7 @@ export class ChangeFeed {
       `{"schema":"public","table":"signatures","commit_timestamp":${JSON.stringify(announced.at)},` +
       `"type":"${announced.type}","columns":${this.columnsJson},"record":${record},` +
       `"old_record":${oldRecord},"errors":null}`;
-    const change: Change = { type: announced.type, id: announced.id, dataJson };
+    const change: Change = { type: announced.type, id: announced.id, data: Buffer.from(dataJson) };
     for (const subscriber of this.subscribers) subscriber(change);
   }
 }

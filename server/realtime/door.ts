@@ -153,6 +153,10 @@ export async function registerRealtime(
       const session = new Session(
         {
           send: (text) => ws.send(text),
+          sendParts: (parts) =>
+            parts.forEach((part, i) =>
+              ws.send(part, { binary: false, fin: i === parts.length - 1 }),
+            ),
           close: (code, reason) => {
             // A client that does not read would not read a close frame either.
             if (reason === 'not reading') ws.terminate();

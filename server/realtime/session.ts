@@ -24,6 +24,8 @@ import { decode, encode, encodeRaw, type Message, type Vsn } from './wire.ts';
 /** What a session needs of its socket (a `ws` WebSocket has all of it). */
 export interface SessionSocket {
   send(text: string): void;
+  /** One text message made of these parts, sent as fragments so shared buffers are not copied. */
+  sendParts(parts: readonly (string | Buffer)[]): void;
   close(code: number, reason: string): void;
   readonly bufferedAmount: number;
 }
@@ -117,20 +119,32 @@ export class Session {
         .filter((b) => b.event === '*' || b.event === change.type)
         .map((b) => b.id);
       if (ids.length === 0) continue;
-      const payload = `{"ids":${JSON.stringify(ids)},"data":${change.dataJson}}`;
-      // As the protocol guide shows them: no join_ref, no ref.
-      this.push(encodeRaw(this.vsn, null, null, topic, 'postgres_changes', payload));
-      if (this.closed) return;
+      // The frame around the shared `data`, as the protocol guide shows it: no join_ref, no ref.
+      const marker = '\u0000';
+      const frame = encodeRaw(
+        this.vsn,
+        null,
+        null,
+        topic,
+        'postgres_changes',
+        `{"ids":${JSON.stringify(ids)},"data":${marker}}`,
+      );
+      const at = frame.lastIndexOf(marker);
+      if (!this.roomFor()) return;
+      this.socket.sendParts([frame.slice(0, at), change.data, frame.slice(at + marker.length)]);
     }
+  }
+
+  /** False (and the socket closed) when the client is not taking what it was sent. */
+  private roomFor(): boolean {
+    if (this.socket.bufferedAmount <= this.limits.maxBufferedBytes) return true;
+    this.close(CLOSE.policyViolation, 'not reading');
+    return false;
   }
 
   /** A frame to the client; a client that does not take its frames is closed, not buffered for. */
   private push(frame: string): void {
-    if (this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
-      this.close(CLOSE.policyViolation, 'not reading');
-      return;
-    }
-    this.socket.send(frame);
+    if (this.roomFor()) this.socket.send(frame);
   }
 
   private reply(message: Message, status: 'ok' | 'error', response: Record<string, unknown>) {
