@@ -13,7 +13,8 @@
  *   /proc) and the messages the clients sent (heartbeats only, no HTTP request at all); then a few
  *   saves fanned out to all of them: the time until the last socket has each.
  *
- * The clients run in this process, on the same machine: on 2 cores they compete with the server.
+ * BENCH_RT_BACKENDS (default `pglite,postgres`) picks the databases. The clients run in this
+ * process, on the same machine: on 2 cores they compete with the server.
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -251,8 +252,11 @@ async function run(database: Database, processes: number): Promise<void> {
   }
 }
 
-const databases: (() => Promise<Database>)[] = [pglite];
-if (adminUrl) databases.push(() => postgres(adminUrl));
+/** BENCH_RT_BACKENDS: which databases, e.g. `postgres` alone for a large BENCH_RT_SOCKETS. */
+const wanted = (process.env.BENCH_RT_BACKENDS ?? 'pglite,postgres').split(',');
+const databases: (() => Promise<Database>)[] = [];
+if (wanted.includes('pglite')) databases.push(pglite);
+if (adminUrl && wanted.includes('postgres')) databases.push(() => postgres(adminUrl));
 for (const open of databases) {
   const database = await open();
   try {
@@ -262,4 +266,6 @@ for (const open of databases) {
     await database.cleanup();
   }
 }
-if (!adminUrl) console.log('PostgreSQL: skipped (set TEST_DATABASE_URL or BENCH_DATABASE_URL)');
+if (!adminUrl && wanted.includes('postgres')) {
+  console.log('PostgreSQL: skipped (set TEST_DATABASE_URL or BENCH_DATABASE_URL)');
+}

@@ -152,7 +152,7 @@ export async function registerRealtime(
     wss.handleUpgrade(request, socket, head, (ws) => {
       const session = new Session(
         {
-          send: (text) => ws.send(text),
+          send: (text) => ws.send(text, { binary: false }),
           sendParts: (parts) =>
             parts.forEach((part, i) =>
               ws.send(part, { binary: false, fin: i === parts.length - 1 }),

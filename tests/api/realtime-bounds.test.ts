@@ -9,6 +9,7 @@ import { realtimeStats } from '../../server/realtime/door.ts';
 import { DEFAULT_REALTIME_LIMITS } from '../../server/realtime/limits.ts';
 import { backends, signWith, useServer } from './harness.ts';
 import {
+  bigSignatureAt,
   joinFrame,
   openRaw,
   subscribeWithSupabase,
@@ -22,18 +23,6 @@ const IDLE_MS = 2_000;
 /** Small, so a reader that stops fills it after the kernel's buffers with a few saves. */
 const MAX_BUFFERED = 64 * 1024;
 const SERVICE_KEY = 'sk_test_realtime_bounds_0123456789abcdefghij';
-
-/**
- * A valid signature of MAX_POINTS points that stays inside grid cell `cell` (20 × 20 px): ~75 KB
- * of JSON, so a few saves send megabytes to a socket that joined many channels.
- */
-function bigSignatureAt(cell: number): string {
-  const x = 50 + (cell % 30) * 100;
-  const y = 50 + Math.floor(cell / 30) * 100;
-  const points: [number, number][] = [];
-  for (let i = 0; i < 3000; i++) points.push([x + (i % 2) * 5.5 + 0.123456, y + (i * 6) / 1000]);
-  return JSON.stringify([points]);
-}
 
 const backend = backends[0]!;
 

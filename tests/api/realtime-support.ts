@@ -131,3 +131,16 @@ export function joinFrame(
 ): unknown[] {
   return [ref, ref, `realtime:${topic}`, 'phx_join', { config: { postgres_changes: bindings } }];
 }
+
+/**
+ * A valid signature of MAX_POINTS points that stays inside grid cell `cell` (20 × 20 px; cells as
+ * tests/support/grid.ts lays them out): ~75 KB of JSON, larger than the change data the server
+ * copies into each frame (it shares larger data between frames, sent as fragments).
+ */
+export function bigSignatureAt(cell: number): string {
+  const x = 50 + (cell % 30) * 100;
+  const y = 50 + Math.floor(cell / 30) * 100;
+  const points: [number, number][] = [];
+  for (let i = 0; i < 3000; i++) points.push([x + (i % 2) * 5.5 + 0.123456, y + (i * 6) / 1000]);
+  return JSON.stringify([points]);
+}

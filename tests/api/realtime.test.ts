@@ -15,6 +15,7 @@ import { openDatabase } from '../../server/db/index.ts';
 import { READABLE_COLUMNS } from '../support/columns.ts';
 import { backends, makeClient, nextSignature, signWith, useServer } from './harness.ts';
 import {
+  bigSignatureAt,
   joinFrame,
   openRaw,
   subscribeWithSupabase,
@@ -83,6 +84,18 @@ describe.each(backends)('Realtime postgres_changes on $name', (backend) => {
       expect(event.new).toEqual(row);
       expect(JSON.stringify(event)).not.toContain(removal_hash);
       expect(new Date(event.commit_timestamp).getTime()).not.toBeNaN();
+    });
+
+    it('a large signature (~75 KB, sent as fragments of one message) arrives whole', async () => {
+      const signature = bigSignatureAt(900 + (vsn === '1.0.0' ? 0 : 1));
+      const { data } = await anon
+        .from('signatures')
+        .insert({ signature, caption: 'großes Ünicode ✓' })
+        .select('id')
+        .single();
+      const id = (data as { id: number }).id;
+      const event = await events().next('the INSERT', isInsert(id));
+      expect(event.new).toMatchObject({ id, signature, caption: 'großes Ünicode ✓' });
     });
 
     it('a hide by the owner (CLI, service key) is a DELETE with the id alone; an unhide an INSERT', async () => {
