@@ -41,13 +41,17 @@ const MAX_PENDING = 10_000;
 /** Ids read by one query. */
 const READ_BATCH = 500;
 
-/** The columns anon may select, in table order, with their type names (the event's `columns`). */
+/**
+ * The columns anon may select, in table order, with their type names (the event's `columns`);
+ * none when the table does not exist (a database prepared by hand).
+ */
 export async function anonColumns(db: Database): Promise<Column[]> {
   return db.transaction((tx) =>
     tx.query<Column>(
       `select a.attname as name, t.typname as type
          from pg_catalog.pg_attribute a join pg_catalog.pg_type t on t.oid = a.atttypid
-        where a.attrelid = 'public.signatures'::regclass and a.attnum > 0 and not a.attisdropped
+        where a.attrelid = pg_catalog.to_regclass('public.signatures') and a.attnum > 0
+          and not a.attisdropped
           and pg_catalog.has_column_privilege('anon', a.attrelid, a.attnum, 'SELECT')
         order by a.attnum`,
     ),

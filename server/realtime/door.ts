@@ -17,7 +17,7 @@ import { ConnectionCounts } from '../http/client-tables.ts';
 import { clientAddress } from '../http/request-context.ts';
 import type { Logger } from '../log.ts';
 import { ApiError } from '../rest/errors.ts';
-import { anonColumns, ChangeFeed } from './change-feed.ts';
+import { anonColumns, ChangeFeed, type Change } from './change-feed.ts';
 import { DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from './limits.ts';
 import { CLOSE, Session } from './session.ts';
 import { VSNS, type Vsn } from './wire.ts';
@@ -73,7 +73,9 @@ export async function registerRealtime(
   // Stand-in databases of some tests announce nothing: then there is nothing to push.
   if (!db.listenChanges) return;
   const limits: RealtimeLimits = { ...DEFAULT_REALTIME_LIMITS, ...options.limits };
-  const feed = new ChangeFeed(db, await anonColumns(db), logger);
+  const columns = await anonColumns(db);
+  if (columns.length === 0) return; // no table anon may read: nothing to push
+  const feed = new ChangeFeed(db, columns, logger);
   await feed.start(LISTEN_WAIT_MS);
   const sessions = new Set<Session>();
   const sockets = new Map<Session, WebSocket>();
@@ -88,7 +90,7 @@ export async function registerRealtime(
     perMessageDeflate: false,
   });
 
-  feed.subscribe((change) => {
+  const fanOut = (change: Change) => {
     for (const session of sessions) {
       try {
         session.deliver(change);
@@ -97,7 +99,16 @@ export async function registerRealtime(
         session.close(CLOSE.internalError, 'internal error');
       }
     }
-  });
+  };
+  // Subscribed to the feed only while a socket is open: with none, a save costs no extra read.
+  let unsubscribe: (() => void) | undefined;
+  const socketsChanged = () => {
+    if (sessions.size > 0) unsubscribe ??= feed.subscribe(fanOut);
+    else {
+      unsubscribe?.();
+      unsubscribe = undefined;
+    }
+  };
 
   const sweep = setInterval(
     () => {
@@ -171,6 +182,7 @@ export async function registerRealtime(
         limits,
       );
       sessions.add(session);
+      socketsChanged();
       sockets.set(session, ws);
       ws.on('message', (data, isBinary) => {
         try {
@@ -186,6 +198,7 @@ export async function registerRealtime(
       ws.once('close', () => {
         session.closed = true;
         sessions.delete(session);
+        socketsChanged();
         sockets.delete(session);
         if (admitted) perAddress!.release(admitted.client);
       });

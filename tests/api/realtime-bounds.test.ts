@@ -273,3 +273,32 @@ describe(`Realtime bounds on ${backend.name}`, () => {
     await othersStillServed(); // the bystander has been connected far longer than IDLE_MS
   });
 });
+
+describe(`Realtime with no socket open on ${backend.name}`, () => {
+  const ctx = useServer(backend);
+
+  it('reads no row for a save while no socket is open, and reads it once one is', async () => {
+    const db = ctx.server.db;
+    const transaction = db.transaction.bind(db);
+    let anonReads = 0;
+    db.transaction = (fn, options) => {
+      if (options?.role === 'anon' && options.kind === 'read') anonReads++;
+      return transaction(fn, options);
+    };
+    try {
+      await signWith(ctx.server.client);
+      // The announcement arrives after the 201 at the latest; give it time to be (not) read.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(anonReads).toBe(0);
+      const raw = await openRaw(ctx.server.url, { apikey: ctx.server.anonKey, vsn: '2.0.0' });
+      raw.send(joinFrame('wall', '1'));
+      await raw.next('the join', (f) => (f as unknown[])[3] === 'phx_reply');
+      await signWith(ctx.server.client);
+      await raw.next('the change', (f) => (f as unknown[])[3] === 'postgres_changes');
+      expect(anonReads).toBe(1);
+      raw.ws.close();
+    } finally {
+      db.transaction = transaction;
+    }
+  });
+});
