@@ -137,7 +137,11 @@ export class Session {
       const parts = [frame.slice(0, at), change.data, frame.slice(at + marker.length)];
       // A small change is cheaper copied into one frame (one write) than sent as three fragments.
       if (change.data.length > COPY_BELOW_BYTES) this.socket.sendParts(parts);
-      else this.socket.send(Buffer.concat(parts.map((part) => Buffer.from(part))));
+      else {
+        this.socket.send(
+          Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part))),
+        );
+      }
     }
   }
 
