@@ -31,6 +31,8 @@ import {
 import { registerStatic } from './http/static.ts';
 import { Webhook } from './http/webhook.ts';
 import { createLogger, pathOf, RequestLog, type Logger } from './log.ts';
+import { registerRealtime } from './realtime/door.ts';
+import type { RealtimeLimits } from './realtime/limits.ts';
 import { ApiError, pgrst } from './rest/errors.ts';
 
 /**
@@ -89,6 +91,8 @@ export interface ServerOptions {
   reportWebhook?: { url: string; timeoutMs?: number; maxInFlight?: number };
   /** The wall's public address (PUBLIC_URL), for the webhook's link to /moderate. */
   publicUrl?: string;
+  /** Bounds of the Realtime WebSocket (issue 23); production defaults in realtime/limits.ts. */
+  realtimeLimits?: Partial<RealtimeLimits>;
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -168,6 +172,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     snapshotAfterMs: options.readSnapshotAfterMs,
     requestContext: { trustProxy: options.trustProxy ?? 0, preRequest },
     savesInFlightPerAddress: options.savesInFlightPerAddress,
+  });
+  await registerRealtime(app, {
+    db,
+    keys: { anon: anonKey, serviceRole: options.serviceRoleKey },
+    limits: options.realtimeLimits,
+    trustProxy: options.trustProxy ?? 0,
+    logger,
   });
   registerHealth(app, db, options.trustProxy ?? 0);
   await registerStatic(app, distDir);

@@ -4,6 +4,7 @@
  *
  *   main.ts, app.ts   compose everything
  *   api/              the data API: a request's plan → cache → SQL → respond, errors to the envelope
+ *   realtime/         Supabase Realtime's WebSocket: door, a socket's conversation, the change feed
  *   http/             HTTP only: connections, keys, CORS, compression, the read cache's store
  *   rest/  db/        pure PostgREST (parse, plan, SQL text, respond) / the database driver
  *
@@ -24,6 +25,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // Every answer, a 401 of the gateway or a 503 of a full server too, is in PostgREST's envelope.
   'http/': ['rest/errors.ts', 'log.ts'],
   'api/': ['http/', 'rest/', 'db/', 'log.ts'],
+  // The Realtime door checks keys and answers refusals as the data API does.
+  'realtime/': ['http/', 'rest/errors.ts', 'db/', 'log.ts'],
   'log.ts': [],
 };
 

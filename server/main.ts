@@ -11,6 +11,7 @@ import { serviceKeyProblem } from './http/api-key.ts';
 import { DEFAULT_SAVES_IN_FLIGHT_PER_ADDRESS } from './http/saves-in-flight.ts';
 import { apiOriginOf } from './http/security-headers.ts';
 import { createLogger, isLogLevel } from './log.ts';
+import { DEFAULT_REALTIME_LIMITS } from './realtime/limits.ts';
 
 const env = process.env;
 const level = env.LOG_LEVEL || 'info';
@@ -58,6 +59,32 @@ const reportWebhookUrl = env.REPORT_WEBHOOK_URL || undefined;
 if (reportWebhookUrl !== undefined && !/^https?:\/\//.test(reportWebhookUrl))
   throw new Error(`REPORT_WEBHOOK_URL must be an http:// or https:// URL`);
 const publicUrl = env.PUBLIC_URL || '';
+
+// The Realtime WebSocket's bounds (issue 23; realtime/limits.ts says why these defaults). Behind a
+// reverse proxy without TRUST_PROXY every client shares the proxy's address: raise the first.
+function realtimeSetting(name: string, fallback: number, min: number): number {
+  const value = Number(env[name] || fallback);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`${name} must be an integer of at least ${min}`);
+  return value;
+}
+const realtimeLimits = {
+  maxConnectionsPerAddress: realtimeSetting(
+    'REALTIME_CONNECTIONS_PER_ADDRESS',
+    DEFAULT_REALTIME_LIMITS.maxConnectionsPerAddress,
+    0,
+  ),
+  idleTimeoutMs: realtimeSetting(
+    'REALTIME_IDLE_TIMEOUT_MS',
+    DEFAULT_REALTIME_LIMITS.idleTimeoutMs,
+    1000,
+  ),
+  maxBufferedBytes: realtimeSetting(
+    'REALTIME_MAX_BUFFERED_BYTES',
+    DEFAULT_REALTIME_LIMITS.maxBufferedBytes,
+    1,
+  ),
+};
 
 const anonKey = env.ANON_KEY || 'sb_publishable_signwall_local';
 // The owner's secret (never VITE_-prefixed, so no build puts it in the app). Unset: no service access.
@@ -111,6 +138,7 @@ const app = await buildServer({
   reportsToHide,
   reportWebhook: reportWebhookUrl === undefined ? undefined : { url: reportWebhookUrl },
   publicUrl,
+  realtimeLimits,
 });
 
 let stopping = false;

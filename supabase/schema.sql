@@ -176,6 +176,38 @@ CREATE FUNCTION public.reported_signatures() RETURNS TABLE(signature_id bigint, 
 $$;
 
 --
+-- Name: announce_change(); Type: FUNCTION; Schema: signwall; Owner: -
+--
+
+CREATE FUNCTION signwall.announce_change() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  change_type text;
+  row_id bigint;
+begin
+  if tg_op = 'INSERT' then
+    -- A row can be written hidden only by the owner (service_role); anon never sees it.
+    if new.hidden then return null; end if;
+    change_type := 'INSERT';
+    row_id := new.id;
+  elsif tg_op = 'DELETE' then
+    change_type := 'DELETE';
+    row_id := old.id;
+  elsif old.hidden is distinct from new.hidden then
+    change_type := case when new.hidden then 'DELETE' else 'INSERT' end;
+    row_id := new.id;
+  else
+    return null; -- other updates (the outline's refresh) change nothing the app shows
+  end if;
+  perform pg_catalog.pg_notify('signwall_changes',
+    pg_catalog.json_build_object('id', row_id, 'type', change_type)::text);
+  return null;
+end
+$$;
+
+--
 -- Name: bump_table_version(); Type: FUNCTION; Schema: signwall; Owner: -
 --
 
@@ -1421,6 +1453,12 @@ CREATE INDEX insert_counts_window_start_idx ON signwall.insert_counts USING btre
 CREATE INDEX reports_client_hash_created_at_idx ON signwall.reports USING btree (client_hash, created_at);
 
 --
+-- Name: signatures signatures_announce_change; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER signatures_announce_change AFTER INSERT OR DELETE OR UPDATE OF hidden ON public.signatures FOR EACH ROW EXECUTE FUNCTION signwall.announce_change();
+
+--
 -- Name: signatures signatures_bump_version; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -1557,6 +1595,12 @@ GRANT ALL ON FUNCTION public.report_signature(signature_id bigint, reason text, 
 
 REVOKE ALL ON FUNCTION public.reported_signatures() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.reported_signatures() TO service_role;
+
+--
+-- Name: FUNCTION announce_change(); Type: ACL; Schema: signwall; Owner: -
+--
+
+REVOKE ALL ON FUNCTION signwall.announce_change() FROM PUBLIC;
 
 --
 -- Name: FUNCTION bump_table_version(); Type: ACL; Schema: signwall; Owner: -

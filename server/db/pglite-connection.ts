@@ -24,6 +24,8 @@ const WORKER_STACK_MB = 16;
 /** Why a connection is gone: its worker ended, or PGlite logged PANIC/FATAL (it may be spinning). */
 export type DeathReason = 'worker_died' | 'pglite_broken';
 type OnDeath = (reason: DeathReason, detail: string) => void;
+/** A NOTIFY the worker heard on one of the channels it was opened with. */
+export type OnNotification = (channel: string, payload: string) => void;
 
 /** A request before it gets its id (Omit over each member of the union). */
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -39,12 +41,13 @@ export class PgliteConnection {
   /** Called once if the worker dies or PGlite breaks on its own (not after terminate()/close()). */
   private readonly onDeath: OnDeath;
 
-  private constructor(worker: Worker, onDeath: OnDeath) {
+  private constructor(worker: Worker, onDeath: OnDeath, onNotification?: OnNotification) {
     this.worker = worker;
     this.onDeath = onDeath;
     worker.on('message', (reply: Reply) => {
       if (!('id' in reply)) {
         if (reply.op === 'broken') this.died('pglite_broken', reply.message);
+        if (reply.op === 'notification') onNotification?.(reply.channel, reply.payload);
         return;
       }
       const settle = this.pending.get(reply.id);
@@ -57,10 +60,18 @@ export class PgliteConnection {
     worker.on('exit', (code) => this.died('worker_died', `worker exited with code ${code}`));
   }
 
-  /** Starts a worker on dataDir; rejects if PGlite does not answer ready within timeoutMs. */
-  static open(dataDir: string, timeoutMs: number, onDeath: OnDeath): Promise<PgliteConnection> {
+  /**
+   * Starts a worker on dataDir; rejects if PGlite does not answer ready within timeoutMs. The
+   * worker LISTENs on `listen.channels` and hands each NOTIFY to `listen.onNotification`.
+   */
+  static open(
+    dataDir: string,
+    timeoutMs: number,
+    onDeath: OnDeath,
+    listen?: { channels: string[]; onNotification: OnNotification },
+  ): Promise<PgliteConnection> {
     const worker = new Worker(WORKER_URL, {
-      workerData: { dataDir } satisfies WorkerData,
+      workerData: { dataDir, channels: listen?.channels ?? [] } satisfies WorkerData,
       resourceLimits: { stackSizeMb: WORKER_STACK_MB },
     });
     return new Promise((resolve, reject) => {
@@ -70,10 +81,10 @@ export class PgliteConnection {
         reject(new Error(message));
       };
       const onMessage = (reply: Reply) => {
-        if ('id' in reply) return;
+        if ('id' in reply || reply.op === 'notification') return;
         if (reply.op === 'ready') {
           cleanup();
-          resolve(new PgliteConnection(worker, onDeath));
+          resolve(new PgliteConnection(worker, onDeath, listen?.onNotification));
         } else fail(reply.message); // open-failed, or broken while opening
       };
       const onError = (error: Error) => fail(`${error.name}: ${error.message}`);

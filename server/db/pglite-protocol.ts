@@ -2,6 +2,11 @@
 
 export interface WorkerData {
   dataDir: string;
+  /**
+   * Channels the worker LISTENs on before it answers ready (every open, so a restarted worker hears
+   * them too); each NOTIFY comes back as a `notification` message.
+   */
+  channels?: string[];
 }
 
 export type Request =
@@ -20,6 +25,8 @@ export type Reply =
    * inside the statement (a PANIC in COMMIT does) and never answer it: the server restarts the worker.
    */
   | { op: 'broken'; message: string }
+  /** A NOTIFY on one of WorkerData's channels, after the transaction that sent it committed. */
+  | { op: 'notification'; channel: string; payload: string }
   | { id: number; ok: true; rows: unknown[] }
   | { id: number; ok: false; error: SqlErrorFields }
   /** PGlite is in a state no later statement can be trusted in: the server must restart it. */

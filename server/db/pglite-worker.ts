@@ -31,7 +31,7 @@ const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
 const SEVERE_LINE = /\[\d+\] (PANIC|FATAL):\s+(.*)$/;
 
 const port = parentPort!;
-const { dataDir } = workerData as WorkerData;
+const { dataDir, channels = [] } = workerData as WorkerData;
 let hidden: unknown;
 let ready = false;
 /** The last PANIC or FATAL Postgres logged: why an open failed, since PGlite's own error says only
@@ -121,6 +121,10 @@ async function run(pg: PGlite, request: Request): Promise<Reply | undefined> {
 try {
   const pg = await PGlite.create(dataDir, { startParams: START_PARAMS, onStderr: watchLog });
   watchMainLoop(pg);
+  // Before any statement of the server: LISTEN outside its transactions, never rolled back with one.
+  for (const channel of channels) {
+    await pg.listen(channel, (payload) => send({ op: 'notification', channel, payload }));
+  }
   // Strictly one at a time, in arrival order: the server sends a statement only after the last reply.
   let chain = Promise.resolve();
   port.on('message', (request: Request) => {

@@ -18,7 +18,13 @@ import { stderrLogger, type Logger } from './logger.ts';
 import { PgliteConnection } from './pglite-connection.ts';
 import type { Reply } from './pglite-protocol.ts';
 import { RememberedTableVersions } from './table-version.ts';
-import { quoteIdent, type Database, type TransactionOptions, type Tx } from './types.ts';
+import {
+  CHANGES_CHANNEL,
+  quoteIdent,
+  type Database,
+  type TransactionOptions,
+  type Tx,
+} from './types.ts';
 
 export interface PgliteOptions {
   logger?: Logger;
@@ -53,6 +59,8 @@ class PgliteSupervisor implements Database {
   private writes = 0;
   readonly tableVersions = new RememberedTableVersions(() => this.writes);
   private recovery: Promise<void> | undefined;
+  /** Who hears CHANGES_CHANNEL: every worker LISTENs on it from its start, restarts included. */
+  private readonly changeListeners = new Set<(payload: string) => void>();
 
   private readonly held: HeldDataDir;
   private readonly logger: Logger;
@@ -115,6 +123,12 @@ class PgliteSupervisor implements Database {
     } finally {
       turn.release();
     }
+  }
+
+  /** Listening already: every worker LISTENs before it answers ready. */
+  async listenChanges(onPayload: (payload: string) => void): Promise<() => void> {
+    this.changeListeners.add(onPayload);
+    return () => void this.changeListeners.delete(onPayload);
   }
 
   async close(): Promise<void> {
@@ -230,6 +244,12 @@ class PgliteSupervisor implements Database {
       this.held.dir,
       this.limits.openTimeoutMs,
       (reason, detail) => void connection.then((c) => this.restart(c, reason, detail)),
+      {
+        channels: [CHANGES_CHANNEL],
+        onNotification: (_channel, payload) => {
+          for (const listener of this.changeListeners) listener(payload);
+        },
+      },
     );
     return connection;
   }

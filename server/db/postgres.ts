@@ -11,6 +11,7 @@ import pg from 'pg';
 import { DatabaseUnavailableError, TurnTimeoutError } from './errors.ts';
 import { FairScheduler } from './fair-scheduler.ts';
 import { stderrLogger, type Logger } from './logger.ts';
+import { postgresChangeListener } from './postgres-listen.ts';
 import { probedTableVersions } from './postgres-versions.ts';
 import { quoteIdent, type Database, type Tx } from './types.ts';
 
@@ -67,6 +68,7 @@ export async function openPostgres(
     timeoutError: () => new TurnTimeoutError(),
   });
   const tableVersions = probedTableVersions(databaseUrl, logger);
+  const changes = postgresChangeListener(databaseUrl, logger);
 
   /** With a turn taken, a client is free at once unless the server is slow to connect. */
   async function borrow(): Promise<pg.PoolClient> {
@@ -83,6 +85,7 @@ export async function openPostgres(
   return {
     kind: 'postgres',
     tableVersions,
+    listenChanges: changes.listen,
     async transaction(fn, options) {
       if (ending) throw new DatabaseUnavailableError('The database is closed.');
       const kind = options?.kind ?? 'write';
@@ -137,7 +140,9 @@ export async function openPostgres(
     close: () => {
       if (!ending) {
         turns.reset(new DatabaseUnavailableError('The database is closed.'));
-        ending = Promise.all([pool.end(), tableVersions.close()]).then(() => undefined);
+        ending = Promise.all([pool.end(), tableVersions.close(), changes.close()]).then(
+          () => undefined,
+        );
       }
       return ending;
     },

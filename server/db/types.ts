@@ -40,12 +40,30 @@ export interface TableVersions {
   close(): Promise<void>;
 }
 
+/**
+ * The channel the database announces changes of public.signatures on (the trigger of
+ * supabase/migrations/20261126000000_realtime_changes.sql): payload {"id": …, "type": "INSERT" |
+ * "DELETE"}, as anon sees the change.
+ */
+export const CHANGES_CHANNEL = 'signwall_changes';
+
+/**
+ * Calls `onPayload` for each NOTIFY on CHANGES_CHANNEL, after its commit. Answers a stop function
+ * once the database is listening: a change committed after that is heard.
+ */
+export type ListenChanges = (onPayload: (payload: string) => void) => Promise<() => void>;
+
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   /** BEGIN … COMMIT around fn; ROLLBACK if it throws (and the error is rethrown). */
   transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Table versions for the read cache, known or asked without a turn in the transaction queue. */
   readonly tableVersions: TableVersions;
+  /**
+   * Every change the database announces, from any writer and (on PostgreSQL) any server process.
+   * Optional: stand-in databases of tests have none, and then the server pushes nothing.
+   */
+  listenChanges?: ListenChanges;
   close(): Promise<void>;
 }
 

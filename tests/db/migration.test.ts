@@ -79,9 +79,9 @@ describe.each(TARGETS)('guard migration on an old table ($kind)', ({ open }) => 
       `select count(*)::int as n from pg_trigger where tgrelid = 'public.signatures'::regclass
           and not tgisinternal`,
     )) as [{ n: number }];
-    // The guard, the outline refresh, the row count, the unhide guard, the version bump and the
-    // clearing of reports on unhide.
-    expect(n).toBe(6);
+    // The guard, the outline refresh, the row count, the unhide guard, the version bump, the
+    // clearing of reports on unhide and the change announcement (issue 23).
+    expect(n).toBe(7);
   });
 
   it('keeps every old row readable by anon', async () => {

@@ -1,0 +1,146 @@
+/**
+ * Realtime clients for the API tests (issue 23): the real supabase-js channel the app uses, and a
+ * raw `ws` socket for exact frames and for attacks. Both collect what arrives, and wait for it
+ * without fixed sleeps.
+ */
+import { createClient, type RealtimePostgresChangesPayload } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+
+export type Vsn = '1.0.0' | '2.0.0';
+export type Row = Record<string, unknown>;
+export type ChangePayload = RealtimePostgresChangesPayload<Row>;
+
+/** Polls `check` every 20 ms until it answers something truthy; fails after `timeoutMs`. */
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | null | false,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const until = performance.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (performance.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export interface Subscription {
+  events: ChangePayload[];
+  /** The first event so far (or to come) that `match` accepts. */
+  next(what: string, match: (event: ChangePayload) => boolean): Promise<ChangePayload>;
+  close(): Promise<void>;
+}
+
+/**
+ * `createClient(url, key).channel(name).on('postgres_changes', {event: '*', schema: 'public',
+ * table: 'signatures'}, …).subscribe()`, as the app does; resolves once SUBSCRIBED.
+ */
+export async function subscribeWithSupabase(
+  url: string,
+  key: string,
+  options: { vsn?: Vsn; channel?: string; heartbeatIntervalMs?: number } = {},
+): Promise<Subscription> {
+  const client = createClient(url, key, {
+    realtime: {
+      // Node 20 has no global WebSocket.
+      transport: WebSocket as never,
+      ...(options.vsn ? { vsn: options.vsn } : {}),
+      ...(options.heartbeatIntervalMs ? { heartbeatIntervalMs: options.heartbeatIntervalMs } : {}),
+    },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const events: ChangePayload[] = [];
+  const channel = client
+    .channel(options.channel ?? 'wall')
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'signatures' }, (payload) =>
+      events.push(payload),
+    );
+  await new Promise<void>((resolve, reject) => {
+    channel.subscribe((status, error) => {
+      if (status === 'SUBSCRIBED') resolve();
+      else reject(new Error(`subscribe: ${status} ${error?.message ?? ''}`));
+    });
+  });
+  return {
+    events,
+    next: (what, match) => waitFor(what, () => events.find(match)),
+    async close() {
+      await client.removeAllChannels();
+    },
+  };
+}
+
+export interface RawSocket {
+  ws: WebSocket;
+  /** Every text frame received, parsed. */
+  frames: unknown[];
+  /** Settles with the close code once the socket is closed (by either side). */
+  closed: Promise<number>;
+  send(frame: unknown): void;
+  next(what: string, match: (frame: unknown) => boolean): Promise<unknown>;
+}
+
+/** The WebSocket URL of the server at `url` (http://…), with query `params`. */
+export function realtimeUrl(url: string, params: Record<string, string>): string {
+  return `${url.replace(/^http/, 'ws')}/realtime/v1/websocket?${new URLSearchParams(params)}`;
+}
+
+/** A raw socket, open; rejects with the HTTP status when the server refuses the upgrade. */
+export function openRaw(
+  url: string,
+  params: Record<string, string>,
+  options: { localAddress?: string } = {},
+): Promise<RawSocket> {
+  const ws = new WebSocket(realtimeUrl(url, params), {
+    ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+  });
+  const frames: unknown[] = [];
+  ws.on('message', (data, isBinary) => {
+    if (!isBinary) frames.push(JSON.parse(String(data)));
+  });
+  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    ws.once('unexpected-response', (_request, response) => {
+      reject(
+        Object.assign(new Error(`refused: ${response.statusCode}`), {
+          status: response.statusCode,
+        }),
+      );
+      ws.terminate();
+    });
+    ws.once('error', (error) => reject(error));
+    ws.once('open', () => {
+      ws.on('error', () => undefined); // after open: seen as the close
+      resolve({
+        ws,
+        frames,
+        closed,
+        send: (frame) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
+        next: (what, match) => waitFor(what, () => frames.find(match)),
+      });
+    });
+  });
+}
+
+/** A v2 phx_join frame for the app's binding (or `bindings`). */
+export function joinFrame(
+  topic: string,
+  ref: string,
+  bindings: unknown[] = [{ event: '*', schema: 'public', table: 'signatures' }],
+): unknown[] {
+  return [ref, ref, `realtime:${topic}`, 'phx_join', { config: { postgres_changes: bindings } }];
+}
+
+/**
+ * A valid signature of MAX_POINTS points that stays inside grid cell `cell` (20 × 20 px; cells as
+ * tests/support/grid.ts lays them out): ~75 KB of JSON, larger than the change data the server
+ * copies into each frame (it shares larger data between frames, sent as fragments).
+ */
+export function bigSignatureAt(cell: number): string {
+  const x = 50 + (cell % 30) * 100;
+  const y = 50 + Math.floor(cell / 30) * 100;
+  const points: [number, number][] = [];
+  for (let i = 0; i < 3000; i++) points.push([x + (i % 2) * 5.5 + 0.123456, y + (i * 6) / 1000]);
+  return JSON.stringify([points]);
+}
