@@ -49,7 +49,8 @@ const firefoxLaunchOptions = {
  * does not depend on the engine (the data API, timers, the tile cache, ARIA) and stay Chromium-only
  * to keep `npm test` short.
  */
-const FIREFOX_SPECS = /\/(draw|caption|caption-width|pan|zoom|export|navigate|welcome)\.spec\.ts$/;
+const FIREFOX_SPECS =
+  /\/(draw|caption|caption-width|pan|zoom|export|navigate|welcome|wall-worker|live-push|replay)\.spec\.ts$/;
 /**
  * Tests in those specs that check what the engine does not decide either (how the app answers the
  * data API, what React renders, the free-spot search, the hash's parsing) carry this tag and run

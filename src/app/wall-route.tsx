@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { initialViewRect, type CameraState } from '../domain/camera.ts';
 import { initialCamera, parseViewHash } from '../domain/view-link.ts';
+import { startWallChanges } from '../data/wall-changes.ts';
 import { prefetchWall } from '../data/wall-query.ts';
 import { WelcomeCard } from '../features/welcome/welcome-card.tsx';
 
@@ -37,6 +38,9 @@ export function WallRoute() {
     // The wall's data starts loading now too (issue #13), viewport first, the rest once the
     // board's code is in; the board shows how far it has come. A failure here is the board's to
     // report (it loads again when it opens).
+    // Subscribed to the wall's changes before its first read (issue 23): nothing saved or removed
+    // while it is read is missed.
+    startWallChanges(queryClient);
     prefetchWall(queryClient, firstScreen, board);
   }, [queryClient, firstScreen]);
   return screen === 'welcome' ? (

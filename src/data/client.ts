@@ -1,11 +1,10 @@
 /**
  * The app's connection to the data API. Reads and writes go through supabase-js's own REST client
- * (`PostgrestClient`, with the same `apikey` and bearer headers supabase-js sends); the full
- * supabase-js client, with auth, storage and Realtime the board does not need at start, is loaded
- * only where Realtime is used, which keeps ~50 KB (gzip) off a phone's first load.
+ * (`PostgrestClient`, with the same `apikey` and bearer headers supabase-js sends), and live
+ * changes through realtime-js (wall-changes.ts): the two parts of supabase-js the visitor's app
+ * uses, without its auth and storage, which keeps ~50 KB (gzip) off a phone's first load.
  */
 import { PostgrestClient } from '@supabase/postgrest-js';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { readDataApiConfig, type ConfigResult } from './config.ts';
 
 export const dataApiConfig: ConfigResult = readDataApiConfig(
@@ -49,18 +48,4 @@ let rest: DataApi | undefined;
 export function dataApi(): DataApi {
   rest ??= createDataApi(serviceUrl('rest/v1'), config().key);
   return rest;
-}
-
-let full: Promise<SupabaseClient> | undefined;
-
-/** The full supabase-js client (for Realtime), loaded on first use. */
-export function supabaseClient(): Promise<SupabaseClient> {
-  const { url, key } = config();
-  full ??= import('@supabase/supabase-js').then(({ createClient }) =>
-    createClient(url, key, {
-      // No accounts: nothing to persist or refresh, and no auth callback in the URL.
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    }),
-  );
-  return full;
 }

@@ -1,20 +1,19 @@
 /**
  * Keeps the cached wall up to date while it is open: signatures saved by others appear within
- * seconds, without reloading the wall. Hosted Supabase pushes inserts over Realtime; where that is
- * not available (our local server has none) the client polls quietly for what is new.
+ * a second, without reloading the wall. Realtime pushes them (wall-changes.ts, on our server and
+ * on hosted Supabase); while it does not (no socket, refused, dropped) the client polls quietly
+ * for what is new.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { newestCreatedAt, pollStartMs } from '../domain/merge.ts';
-import { signatureFromRow, type Signature, type SignatureRow } from '../domain/signature.ts';
-import { dataApiConfig, supabaseClient } from './client.ts';
+import type { Signature } from '../domain/signature.ts';
 import { signatureKeys } from './query-keys.ts';
 import { addToCachedWall, fetchSignaturesSince } from './signatures.ts';
+import { startWallChanges, useWallChangesPushed } from './wall-changes.ts';
 
 /** How often to ask for new signatures when nothing pushes them. */
 export const POLL_INTERVAL_MS = 3000;
-/** While Realtime works, a slow poll still catches anything a dropped socket missed. */
-const SAFETY_POLL_INTERVAL_MS = 30_000;
 /** The longest an insert may take from its transaction's start to its commit (see pollStartMs). */
 export const LATE_COMMIT_MS = 15_000;
 
@@ -37,19 +36,10 @@ function createPollCursor() {
   };
 }
 
-/** Realtime only where the data API is a Supabase project of its own, never on our local server. */
-function realtimeWanted(): boolean {
-  return (
-    dataApiConfig.ok &&
-    new URL(dataApiConfig.config.url).origin !== globalThis.location?.origin &&
-    typeof WebSocket !== 'undefined'
-  );
-}
-
 /**
  * While the board is open, merges signatures saved elsewhere into the cached wall once it is
  * complete (`wallComplete`; before that the load itself brings them). React Query schedules the
- * polls: every POLL_INTERVAL_MS (every SAFETY_POLL_INTERVAL_MS while Realtime works), none while
+ * polls: every POLL_INTERVAL_MS while nothing pushes changes (none while Realtime does), none while
  * the tab is hidden (refetchIntervalInBackground is off), and one at once when a tab hidden for
  * longer than an interval is shown again (refetchOnWindowFocus, the poll being stale by then).
  * A failed poll is quiet: the wall already shown stays, and the next interval tries again. After a
@@ -57,7 +47,7 @@ function realtimeWanted(): boolean {
  */
 export function useLiveSignatures(wallComplete: boolean): void {
   const queryClient = useQueryClient();
-  const [realtimeHealthy, setRealtimeHealthy] = useState(false);
+  const pushed = useWallChangesPushed();
   const [pollCursor] = useState(createPollCursor);
   const complete = useRef(wallComplete);
   useEffect(() => {
@@ -73,7 +63,8 @@ export function useLiveSignatures(wallComplete: boolean): void {
       addToCachedWall(queryClient, await fetchSignaturesSince(pollCursor(wall)));
       return Date.now();
     },
-    refetchInterval: realtimeHealthy ? SAFETY_POLL_INTERVAL_MS : POLL_INTERVAL_MS,
+    // Idle boards cost nothing while changes are pushed (issue 23): no polling at all.
+    refetchInterval: pushed ? false : POLL_INTERVAL_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
     staleTime: POLL_INTERVAL_MS,
@@ -86,36 +77,11 @@ export function useLiveSignatures(wallComplete: boolean): void {
     notifyOnChangeProps: [],
   });
 
+  // Started with the wall's load already (wall-route.tsx); here for a board opened otherwise.
+  useEffect(() => startWallChanges(queryClient), [queryClient]);
+  // Once changes are pushed and the wall is in, one poll catches what was saved between the
+  // wall's read and the channel's join (or while the socket was down); then none.
   useEffect(() => {
-    if (!realtimeWanted()) return undefined;
-    let stopped = false;
-    let stopRealtime = () => {};
-    void supabaseClient().then((client) => {
-      if (stopped) return;
-      const channel = client
-        .channel('signatures-inserts')
-        .on(
-          'postgres_changes',
-          { event: 'INSERT', schema: 'public', table: 'signatures' },
-          (payload) => {
-            const signature = signatureFromRow(payload.new as SignatureRow);
-            if (signature) addToCachedWall(queryClient, [signature]);
-          },
-        )
-        .subscribe((status) => {
-          setRealtimeHealthy(status === 'SUBSCRIBED');
-          // Without this, a failed socket retries forever; polling takes over instead.
-          if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') client.realtime.disconnect();
-        });
-      stopRealtime = () => {
-        void client.removeChannel(channel);
-        client.realtime.disconnect();
-      };
-    });
-
-    return () => {
-      stopped = true;
-      stopRealtime();
-    };
-  }, [queryClient]);
+    if (pushed && wallComplete) void queryClient.refetchQueries({ queryKey: signatureKeys.live() });
+  }, [pushed, wallComplete, queryClient]);
 }

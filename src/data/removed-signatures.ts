@@ -1,15 +1,17 @@
 /**
  * Keeps the cached wall free of signatures the owner has hidden or deleted while it is open.
- * Neither our server nor hosted Supabase's Realtime tells a visitor about a row that row-level
- * security now hides, so every REMOVAL_POLL_MS the board reads the ids of the visible rows (ids
- * only: about 6 bytes a signature) and drops from the cache each signature whose id is gone.
- * A dropped signature leaves the board and its hit test at once, so its spot can be drawn on.
+ * While Realtime pushes the wall's changes (wall-changes.ts) removals arrive with them; otherwise
+ * every REMOVAL_POLL_MS the board reads the ids of the visible rows (ids only: about 6 bytes a
+ * signature) and drops from the cache each signature whose id is gone. A dropped signature leaves
+ * the board and its hit test at once, so its spot can be drawn on.
  */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { withoutRemoved } from '../domain/merge.ts';
 import { dataApi, type DataApi } from './client.ts';
 import { pagesById, type KeysetRead } from './pager.ts';
 import { signatureKeys } from './query-keys.ts';
+import { useWallChangesPushed } from './wall-changes.ts';
 
 /** A hidden signature leaves open boards within this (plus one read), well inside 30 s. */
 export const REMOVAL_POLL_MS = 15_000;
@@ -50,11 +52,12 @@ async function dropRemovedSignatures(queryClient: QueryClient): Promise<number> 
  */
 export function useRemovedSignatures(enabled: boolean): void {
   const queryClient = useQueryClient();
+  const pushed = useWallChangesPushed();
   useQuery({
     queryKey: signatureKeys.visibleIds(),
     queryFn: () => dropRemovedSignatures(queryClient),
     enabled,
-    refetchInterval: REMOVAL_POLL_MS,
+    refetchInterval: pushed ? false : REMOVAL_POLL_MS,
     staleTime: REMOVAL_POLL_MS,
     // The wall was just read: nothing can be known to be gone yet, so no read at load. Null is
     // "not checked yet"; it counts as fresh from when the board first asked.
@@ -64,4 +67,10 @@ export function useRemovedSignatures(enabled: boolean): void {
     // The board renders nothing from this query's own state (see useLiveSignatures).
     notifyOnChangeProps: [],
   });
+  // Pushed again after a gap (or for the first time once the wall is in): one check for what
+  // left meanwhile.
+  useEffect(() => {
+    if (pushed && enabled)
+      void queryClient.refetchQueries({ queryKey: signatureKeys.visibleIds() });
+  }, [pushed, enabled, queryClient]);
 }

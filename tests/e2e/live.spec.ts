@@ -1,12 +1,14 @@
 /**
- * Issue 7, live updates: a signature saved by someone else appears on an open board within 5 s,
- * by quiet incremental polling (our server has no Realtime), and blocks drawing over it from
- * then on. A hidden tab makes no requests and catches up when shown again.
+ * Issue 7, live updates: a signature saved by someone else appears on an open board within 5 s
+ * (pushed over Realtime since issue 23: live-push.spec.ts), and blocks drawing over it from then
+ * on. Where no Realtime socket can open, quiet incremental polling brings it: a hidden tab makes
+ * no requests and catches up when shown again.
  */
 import type { Browser, Page, Request } from '@playwright/test';
 import { Board, expect, line, test, TOASTS, WHITE, type XY } from './support/board.ts';
 import { setTabHidden } from './support/moderation.ts';
 import { pauseClock, runClockUntil } from './support/page-clock.ts';
+import { withoutRealtime } from './support/realtime.ts';
 
 /** A second visitor on the same server, in a browser context of their own. */
 async function otherVisitor(browser: Browser, board: Board): Promise<Board> {
@@ -132,6 +134,7 @@ test('polls ask only for what is new (created_at=gte.), never reload the wall', 
     ],
     caption: 'first',
   });
+  await withoutRealtime(page);
   const requests = recordSignatureRequests(page);
   await page.clock.install();
   await board.open();
@@ -177,6 +180,7 @@ test('a hidden tab makes no requests, and catches up as soon as it is shown', as
     ],
     caption: 'first',
   });
+  await withoutRealtime(page);
   const requests = recordSignatureRequests(page);
   await page.clock.install();
   await board.open();

@@ -1,8 +1,9 @@
 /**
  * Issue 11, the visitor's side of moderation: a signature the owner hides elsewhere leaves an open
  * board within 30 s, without a reload, and its spot can be drawn on; /export never shows it. The
- * board checks for removed signatures every 15 s; page.clock moves the page's time on so the test
- * does not wait for it.
+ * board hears of it over Realtime (live-push.spec.ts); these tests close its socket, so the board
+ * falls back to checking for removed signatures every 15 s, and page.clock moves the page's time
+ * on so the test does not wait for it.
  */
 import { expect, line, test, TOASTS, WALL_GREY, WHITE } from './support/board.ts';
 import { downloadedPng } from './support/export-wall.ts';
@@ -13,6 +14,7 @@ import {
   setTabHidden,
 } from './support/moderation.ts';
 import { runClockUntil } from './support/page-clock.ts';
+import { withoutRealtime } from './support/realtime.ts';
 import { isBackground, WHITE as PNG_WHITE } from './support/png.ts';
 
 test.use({ serverEnv: { SERVICE_ROLE_KEY } });
@@ -41,6 +43,7 @@ test('a signature hidden elsewhere leaves the open board within 30 s, without a 
   page,
   wall,
 }) => {
+  await withoutRealtime(page);
   // The page's timers run on page.clock: real time flows, and runFor moves it on faster.
   await page.clock.install();
   const idReads = recordVisibleIdReads(page);
@@ -90,6 +93,7 @@ test('a hidden tab asks nothing; shown again, it drops what was hidden meanwhile
   page,
   wall,
 }) => {
+  await withoutRealtime(page);
   await page.clock.install();
   const idReads = recordVisibleIdReads(page);
   const hidden = await wall.seed(HIDDEN);

@@ -3,12 +3,33 @@
  * pause and a scrubber; the replay ends on today's wall, reads nothing from the server, and
  * `#replay` in a link opens it. "Download timelapse" saves it as a video.
  */
-import { expect, line, test, WALL_GREY, WHITE } from './support/board.ts';
+import { expect, test, WALL_GREY, WHITE } from './support/board.ts';
 import { wallReadOf } from './support/wall-load.ts';
 
-const FIRST = { strokes: [line([200, 200], [300, 200], 1)] };
-const SECOND = { strokes: [line([200, 400], [300, 400], 1)] };
-const THIRD = { strokes: [line([500, 300], [600, 300], 1)] };
+const FIRST = {
+  strokes: [
+    [
+      [200, 200],
+      [300, 200],
+    ],
+  ],
+};
+const SECOND = {
+  strokes: [
+    [
+      [200, 400],
+      [300, 400],
+    ],
+  ],
+};
+const THIRD = {
+  strokes: [
+    [
+      [500, 300],
+      [600, 300],
+    ],
+  ],
+};
 const ON_FIRST = [250, 200] as const;
 const ON_SECOND = [250, 400] as const;
 const ON_THIRD = [550, 300] as const;

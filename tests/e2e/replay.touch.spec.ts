@@ -2,7 +2,7 @@
  * Issue 23 on a phone: "Replay" behind "More tools", its bar within the screen with controls of
  * 44 px or more, played, paused and closed with taps.
  */
-import { expect, line, test, WHITE } from './support/board.ts';
+import { expect, test, WHITE } from './support/board.ts';
 import { tapTool } from './support/navigate.ts';
 
 test('a phone replays the wall from "More tools"; its bar fits the screen and answers taps', async ({
@@ -10,8 +10,22 @@ test('a phone replays the wall from "More tools"; its bar fits the screen and an
   page,
   wall,
 }) => {
-  await wall.seed({ strokes: [line([100, 300], [200, 300], 1)] });
-  await wall.seed({ strokes: [line([100, 500], [200, 500], 1)] });
+  await wall.seed({
+    strokes: [
+      [
+        [100, 300],
+        [200, 300],
+      ],
+    ],
+  });
+  await wall.seed({
+    strokes: [
+      [
+        [100, 500],
+        [200, 500],
+      ],
+    ],
+  });
   await board.open();
   await tapTool(page, 'Replay');
   const bar = page.getByRole('group', { name: 'Replay' });

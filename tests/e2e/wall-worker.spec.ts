@@ -27,13 +27,23 @@ const FAR = {
   caption: 'far',
 };
 
-/** The wall's reads the document itself made (a worker's own requests are not in its timeline). */
+/**
+ * The wall's reads the document itself made (a worker's own requests are not in its timeline):
+ * not the live catch-up (`created_at=gte.`) nor the removal check (`select=id`), which follow.
+ */
 function documentReads(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     performance
       .getEntriesByType('resource')
       .map((entry) => entry.name)
-      .filter((name) => name.includes('/rest/v1/signatures')),
+      .filter((name) => {
+        const url = new URL(name);
+        return (
+          url.pathname === '/rest/v1/signatures' &&
+          !url.searchParams.has('created_at') &&
+          url.searchParams.get('select') !== 'id'
+        );
+      }),
   );
 }
 

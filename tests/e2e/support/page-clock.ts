@@ -11,8 +11,9 @@ export function pageNow(page: Page): Promise<number> {
 
 /** Stops the page's clock (after `page.clock.install()`): from here only the test moves it. */
 export async function pauseClock(page: Page): Promise<void> {
-  // A little ahead of now, as pauseAt cannot go back; nothing is due that soon in these tests.
-  await page.clock.pauseAt((await pageNow(page)) + 50);
+  // A little ahead of now, as pauseAt cannot go back (and page time runs on meanwhile: 50 ms was
+  // once too little on a loaded machine); nothing is due that soon in these tests.
+  await page.clock.pauseAt((await pageNow(page)) + 500);
 }
 
 /** The page's data API requests that have not been answered yet, from now on. */

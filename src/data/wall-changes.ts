@@ -1,0 +1,138 @@
+/**
+ * The wall's changes pushed over Supabase Realtime (issue 23), on our server and on hosted Supabase
+ * alike: `postgres_changes` on the signatures table (a save or an unhide arrives as the row, a
+ * delete or a hide as its id), and on hosted Supabase the hides its trigger broadcasts on the
+ * public topic `signwall:changes` (Realtime does not tell anon of a row row-level security now
+ * hides).
+ *
+ * The subscription starts with the wall's load, before its first read (r/place's order: subscribe,
+ * fetch, replay): what arrives while the wall is read is applied as it comes and once more when the
+ * load has ended, so a row the read saw before its removal does not come back. While the channel is
+ * joined the board does not poll at all (live-signatures.ts, removed-signatures.ts); when it is not
+ * (no socket, refused, dropped) the board polls as before, and says nothing.
+ *
+ * realtime-js alone, not supabase-js: the same client and channel API supabase-js hands out
+ * (`supabase.channel()` is realtime-js's), without auth and storage's ~35 KB (gzip).
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { RealtimePostgresChangesPayload } from '@supabase/realtime-js';
+import { useSyncExternalStore } from 'react';
+import { mergeSignatures, withoutRemoved } from '../domain/merge.ts';
+import { signatureFromRow, type SignatureRow } from '../domain/signature.ts';
+import { dataApiConfig } from './client.ts';
+import { signatureKeys } from './query-keys.ts';
+
+/** The topic hosted Supabase's hide trigger broadcasts on (supabase/migrations/…_realtime_changes.sql). */
+export const HIDES_TOPIC = 'signwall:changes';
+
+let joined = false;
+let started = false;
+const healthListeners = new Set<() => void>();
+
+function setJoined(next: boolean): void {
+  if (joined === next) return;
+  joined = next;
+  for (const listener of healthListeners) listener();
+}
+
+/** True while the wall's channel is joined: changes are pushed, nothing needs polling. */
+export function wallChangesPushed(): boolean {
+  return joined;
+}
+
+/** Calls `listener` when pushing starts or stops; returns the unsubscribe (useSyncExternalStore). */
+export function onWallChangesPushed(listener: () => void): () => void {
+  healthListeners.add(listener);
+  return () => healthListeners.delete(listener);
+}
+
+/** Whether the wall's changes are pushed now (see wallChangesPushed), as React state. */
+export function useWallChangesPushed(): boolean {
+  return useSyncExternalStore(onWallChangesPushed, wallChangesPushed, () => false);
+}
+
+/** `<project URL>/realtime/v1` as a WebSocket address, as supabase-js derives it. */
+function realtimeEndpoint(projectUrl: string): string {
+  const url = new URL('realtime/v1', projectUrl.endsWith('/') ? projectUrl : `${projectUrl}/`);
+  url.protocol = url.protocol.replace(/^http/, 'ws');
+  return url.href;
+}
+
+/**
+ * What arrives is applied to the cached wall at once; while the wall is still loading it is also
+ * kept, and applied again when the load ends (the load may have read a row before its removal).
+ */
+function createInbox(queryClient: QueryClient) {
+  const wallKey = signatureKeys.wall();
+  let removedWhileLoading = new Set<number>();
+  const loading = () => queryClient.getQueryState(wallKey)?.fetchStatus !== 'idle';
+  const remove = (ids: ReadonlySet<number>) =>
+    queryClient.setQueryData(wallKey, (wall) =>
+      wall ? withoutRemoved(wall, ids, new Set()) : wall,
+    );
+
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.query.queryHash !== JSON.stringify(wallKey) || removedWhileLoading.size === 0) return;
+    if (loading()) return;
+    const ids = removedWhileLoading;
+    removedWhileLoading = new Set();
+    remove(ids);
+  });
+
+  return {
+    visible(row: SignatureRow): void {
+      const signature = signatureFromRow(row);
+      if (!signature) return;
+      removedWhileLoading.delete(signature.id);
+      queryClient.setQueryData(wallKey, (wall) =>
+        wall ? mergeSignatures(wall, [signature]) : wall,
+      );
+    },
+    removed(id: number): void {
+      if (!Number.isSafeInteger(id)) return;
+      if (loading()) removedWhileLoading.add(id);
+      remove(new Set([id]));
+    },
+  };
+}
+
+/**
+ * Subscribes to the wall's changes for the rest of the visit, once (later calls do nothing);
+ * nothing where the browser has no WebSocket or the app no data API.
+ */
+export function startWallChanges(queryClient: QueryClient): void {
+  if (started || typeof WebSocket === 'undefined' || !dataApiConfig.ok) return;
+  started = true;
+  const { url, key } = dataApiConfig.config;
+  const inbox = createInbox(queryClient);
+  void import('@supabase/realtime-js')
+    .then(({ RealtimeClient }) => {
+      const client = new RealtimeClient(realtimeEndpoint(url), { params: { apikey: key } });
+      client
+        .channel('signwall-wall')
+        .on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'signatures' },
+          (payload: RealtimePostgresChangesPayload<SignatureRow>) => {
+            if (payload.eventType === 'DELETE') {
+              inbox.removed(Number((payload.old as Partial<SignatureRow>).id));
+            } else if ((payload.new as { hidden?: boolean }).hidden !== true) {
+              // INSERT, or (hosted Supabase) an UPDATE anon may see: an unhide.
+              inbox.visible(payload.new);
+            }
+          },
+        )
+        .subscribe((status) => setJoined(status === 'SUBSCRIBED'));
+      // Hosted Supabase only (our server sends hides as DELETEs, and nothing on this topic).
+      client
+        .channel(HIDES_TOPIC)
+        .on('broadcast', { event: 'hide' }, ({ payload }) =>
+          inbox.removed(Number((payload as { id?: unknown }).id)),
+        )
+        .subscribe();
+    })
+    .catch((error: unknown) => {
+      // No push, then: the board polls as it always did.
+      console.warn('Live updates fall back to polling:', error);
+    });
+}

@@ -1,0 +1,88 @@
+/**
+ * Issue 23, push first: the board subscribes to the wall's changes over Realtime before it reads
+ * the wall, applies what arrives meanwhile, and polls nothing while its socket is joined; saves,
+ * hides and removals elsewhere reach it without a poll. (The polling fallback: live.spec.ts,
+ * moderation.spec.ts.)
+ */
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './support/board.ts';
+import { hideSignature, SERVICE_ROLE_KEY } from './support/moderation.ts';
+import { watchRealtime } from './support/realtime.ts';
+import { wallReadOf } from './support/wall-load.ts';
+
+test.use({ serverEnv: { SERVICE_ROLE_KEY } });
+
+const at = (x: number, y: number, caption: string) => ({
+  strokes: [
+    [
+      [x, y],
+      [x + 100, y + 20],
+    ],
+  ],
+  caption,
+});
+
+/** The board's polls: new rows (created_at=gte.) and the visible ids (select=id). */
+function recordPolls(page: Page): Request[] {
+  const polls: Request[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/rest/v1/signatures') || request.method() !== 'GET') return;
+    if (url.searchParams.has('created_at') || url.searchParams.get('select') === 'id') {
+      polls.push(request);
+    }
+  });
+  return polls;
+}
+
+test('saves and hides elsewhere are pushed to an open board, which polls nothing while joined', async ({
+  board,
+  page,
+  wall,
+}) => {
+  const first = await wall.seed(at(300, 300, 'first'));
+  const realtime = await watchRealtime(page);
+  const polls = recordPolls(page);
+  await board.open();
+  await realtime.joined();
+  // Once joined and loaded, one catch-up of each kind (what changed between the read and the
+  // join); then nothing is polled.
+  await expect.poll(() => polls.length).toBe(2);
+  const catchUps = polls.length;
+  // Longer than the fallback's poll interval (3 s).
+  await page.waitForTimeout(3500);
+  await wall.seed(at(300, 500, 'pushed'));
+  await expect.poll(async () => (await board.shownCaptions()).sort()).toEqual(['first', 'pushed']);
+  await hideSignature(wall, first.id);
+  await expect.poll(() => board.shownCaptions()).toEqual(['pushed']);
+  expect(polls.slice(catchUps).map((r) => r.url())).toEqual([]);
+});
+
+test('what changes while the wall is read is applied: a save arrives, a hide is not undone by a read that came late', async ({
+  board,
+  page,
+  wall,
+}) => {
+  // Far from the first screen: read with the rest of the wall, which this test holds.
+  const far = await wall.seed(at(2500, 2500, 'far, hidden during the load'));
+  let releaseRest = () => {};
+  const restHeld = new Promise<void>((resolve) => (releaseRest = resolve));
+  await page.route('**/rest/v1/signatures**', async (route) => {
+    if (wallReadOf(route.request()) !== 'rest') return route.fallback();
+    // The answer is read now (the far signature still visible), delivered after the hide.
+    const answer = await route.fetch();
+    await restHeld;
+    return route.fulfill({ response: answer });
+  });
+  const realtime = await watchRealtime(page);
+  await page.goto(wall.url);
+  await realtime.joined();
+  await page.getByRole('button', { name: 'Sign!' }).click();
+  await wall.seed(at(300, 300, 'saved during the load'));
+  await hideSignature(wall, far.id);
+  // Give the pushes time to land while the rest of the wall is still held.
+  await page.waitForTimeout(500);
+  releaseRest();
+  await expect(page.getByRole('button', { name: 'Sign', exact: true })).toBeEnabled();
+  await expect.poll(() => board.shownCaptions()).toEqual(['saved during the load']);
+});

@@ -1,0 +1,42 @@
+/**
+ * The board's live updates come over Realtime while its socket is joined (src/data/wall-changes.ts)
+ * and by polling otherwise. Tests of the polling fallback close every Realtime socket the page
+ * opens, as a network that drops WebSockets would.
+ */
+import type { Page } from '@playwright/test';
+
+export const REALTIME_SOCKET = /\/realtime\/v1\/websocket/;
+
+/** Every Realtime socket this page opens is closed at once: the board falls back to polling. */
+export async function withoutRealtime(page: Page): Promise<void> {
+  await page.routeWebSocket(REALTIME_SOCKET, (socket) => socket.close());
+}
+
+/**
+ * Watches the page's Realtime sockets from inside the page (any engine: Playwright's WebSocket
+ * events are Chromium's only here): call before the page opens, then `joined()` resolves once the
+ * wall channel is joined (the server's 'Subscribed to PostgreSQL').
+ */
+export async function watchRealtime(page: Page): Promise<{ joined(): Promise<void> }> {
+  await page.addInitScript(() => {
+    const Native = window.WebSocket;
+    class Watched extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        this.addEventListener('message', (event: MessageEvent) => {
+          if (String(event.data).includes('Subscribed to PostgreSQL')) {
+            (window as unknown as { realtimeJoined: boolean }).realtimeJoined = true;
+          }
+        });
+      }
+    }
+    window.WebSocket = Watched;
+  });
+  return {
+    joined: async () => {
+      await page.waitForFunction(
+        () => (window as unknown as { realtimeJoined?: boolean }).realtimeJoined === true,
+      );
+    },
+  };
+}
