@@ -13,10 +13,14 @@
  *   /proc) and the messages the clients sent (heartbeats only, no HTTP request at all); then a few
  *   saves fanned out to all of them: the time until the last socket has each.
  *
+ * - To a board: BENCH_RT_BOARD_SAVES saves (20) while a board is open in headless Chromium, from
+ *   each 201 to the board having drawn the wall with it (realtime-board.ts). It needs a build:
+ *   BENCH_DIST, else `$TMPDIR/signwall-bench-dist` (what `npm run bench` builds), else skipped.
+ *
  * BENCH_RT_BACKENDS (default `pglite,postgres`) picks the databases. The clients run in this
  * process, on the same machine: on 2 cores they compete with the server.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +30,7 @@ import { signatureAt } from '../tests/support/grid.ts';
 import { copyMigratedPgliteData } from '../tests/support/pglite-template.ts';
 import { createMigratedDatabase } from '../tests/support/postgres-database.ts';
 import { spawnServer, type ServerProcess } from '../tests/support/server-process.ts';
+import { boardDelivery } from './realtime-board.ts';
 import { ANON_KEY, API_HEADERS } from './server.ts';
 import { max, median, percentile } from './stats.ts';
 
@@ -36,10 +41,15 @@ const FANOUT_SAVES = 10;
 const HEARTBEAT_MS = 25_000;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
+const BOARD_SAVES = Number(process.env.BENCH_RT_BOARD_SAVES ?? 20);
+const builtApp = [process.env.BENCH_DIST, join(tmpdir(), 'signwall-bench-dist')].find(
+  (dir): dir is string => dir !== undefined && existsSync(join(dir, 'index.html')),
+);
+
 /** Off for the benchmark: every socket comes from 127.0.0.1. */
 const SERVER_ENV = {
   ANON_KEY,
-  DIST_DIR: join(tmpdir(), 'signwall-no-build'),
+  DIST_DIR: builtApp ?? join(tmpdir(), 'signwall-no-build'),
   REALTIME_CONNECTIONS_PER_ADDRESS: '0',
   MAX_CONNECTIONS_PER_ADDRESS: '0',
   MAX_SAVES_IN_FLIGHT_PER_ADDRESS: '0',
@@ -236,6 +246,16 @@ async function run(database: Database, processes: number): Promise<void> {
     const [first, second] = servers;
     if (processes === 1) {
       await delivery(database.name, first!.url, first!.url);
+      if (builtApp && BOARD_SAVES > 0) {
+        const delays = await boardDelivery(first!.url, BOARD_SAVES, () => save(first!.url));
+        console.log(
+          `  to a board (Chromium)  ${summary(delays)}  (${BOARD_SAVES} saves, 201 → drawn)`,
+        );
+      } else if (!builtApp) {
+        console.log(
+          '  to a board: skipped (no build: run `npm run bench` once, or set BENCH_DIST)',
+        );
+      }
       await idle(database.name, first!);
     } else {
       await delivery(

@@ -7,7 +7,8 @@
  *
  * Environment: BENCH_RUNS (3), BENCH_SIZES (0,500,1000,2000,10000), BENCH_VIEWPORTS (desktop,phone,phone4x),
  * BENCH_API_SECONDS (10), BENCH_SEED, BENCH_FRESH_WALL (0), BENCH_SIMPLIFY (1), BENCH_THROTTLED (1),
- * BENCH_LIGHTHOUSE (1), BENCH_LIGHTHOUSE_N (2000). `npm run bench -- lighthouse` runs Lighthouse alone.
+ * BENCH_LIGHTHOUSE (1), BENCH_LIGHTHOUSE_N (2000), BENCH_REALTIME (1: bench/realtime.ts after the
+ * table). `npm run bench -- lighthouse` runs Lighthouse alone.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -72,6 +73,8 @@ const config = {
   only: process.argv[2] === 'lighthouse' ? ('lighthouse' as const) : null,
   /** The wall size of Lighthouse's non-empty walls. */
   lighthouseN: Number(env.BENCH_LIGHTHOUSE_N ?? 2000) || 2000,
+  /** Realtime delivery and idle cost (bench/realtime.ts, issue 23). BENCH_REALTIME=0: off. */
+  realtime: env.BENCH_REALTIME !== '0' && process.argv[2] !== 'lighthouse',
 };
 if (config.only === 'lighthouse') {
   config.sizes = [];
@@ -335,6 +338,16 @@ async function main(): Promise<void> {
     `${config.runs} run(s) each, medians; load average ${loadAtStart[0]!.toFixed(1)} at start, ` +
       `${loadAtEnd[0]!.toFixed(1)} at end on ${cpus().length} cores; total ${elapsed()}`,
   );
+
+  if (config.realtime && built.ok) {
+    // Its own process and servers, printing its own lines (bench/realtime.ts), with this build.
+    console.log('');
+    log('Realtime (bench/realtime.ts): delivery to sockets and to a board, idle cost');
+    spawnSync(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), 'bench/realtime.ts'], {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_DIST: distDir },
+    });
+  }
 
   mkdirSync('bench/results', { recursive: true });
   // `npm run bench -- lighthouse` keeps the full run's latest.json.
