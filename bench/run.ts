@@ -342,11 +342,13 @@ async function main(): Promise<void> {
   if (config.realtime && built.ok) {
     // Its own process and servers, printing its own lines (bench/realtime.ts), with this build.
     console.log('');
-    log('Realtime (bench/realtime.ts): delivery to sockets and to a board, idle cost');
-    spawnSync(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), 'bench/realtime.ts'], {
-      stdio: 'inherit',
-      env: { ...process.env, BENCH_DIST: distDir },
-    });
+    log('Realtime (bench/realtime.ts, realtime-capacity.ts): delivery, idle cost, capacity');
+    for (const script of ['bench/realtime.ts', 'bench/realtime-capacity.ts']) {
+      spawnSync(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), script], {
+        stdio: 'inherit',
+        env: { ...process.env, BENCH_DIST: distDir },
+      });
+    }
   }
 
   mkdirSync('bench/results', { recursive: true });
