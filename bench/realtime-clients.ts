@@ -5,17 +5,11 @@
  * INSERT it reports once, when every board has it (or after 10 s): how many have it and the epoch
  * ms at which the median, 99th-percentile and last board got it.
  */
-import WebSocket from 'ws';
+import { joinRawChannel, type RawChannel } from './realtime-socket.ts';
 
 const url = process.env.BENCH_URL!;
 const key = process.env.BENCH_KEY!;
-const HEARTBEAT_MS = 25_000;
-
-interface Board {
-  ws: WebSocket;
-}
-
-const boards: Board[] = [];
+const boards: RawChannel[] = [];
 let errors = 0;
 const arrivals = new Map<number, number[]>();
 const reported = new Set<number>();
@@ -43,48 +37,21 @@ async function openBoard(): Promise<void> {
   );
   await load.arrayBuffer();
   if (!load.ok) throw new Error(`initial load ${load.status}`);
-  const ws = new WebSocket(
-    `${url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${key}&vsn=2.0.0`,
-  );
-  await new Promise<void>((resolve, reject) => {
-    ws.once('error', reject);
-    ws.on('message', (data) => {
-      type Payload = { data?: { type: string; record: { id: number } } };
-      const frame = JSON.parse(String(data)) as [unknown, unknown, string, string, Payload];
-      const change = frame[4].data;
-      if (frame[3] === 'postgres_changes' && change?.type === 'INSERT') {
-        const id = change.record.id;
-        if (reported.has(id)) return;
-        let list = arrivals.get(id);
-        if (!list) {
-          arrivals.set(id, (list = []));
-          setTimeout(() => report(id), 10_000);
-        }
-        list.push(Date.now());
-        if (list.length >= boards.length) report(id);
-      } else if (frame[3] === 'phx_reply' && frame[1] === '1') {
-        resolve();
+  const channel = await joinRawChannel(url, key, {
+    heartbeat: true,
+    onClose: () => errors++,
+    onInsert: (id) => {
+      if (reported.has(id)) return;
+      let list = arrivals.get(id);
+      if (!list) {
+        arrivals.set(id, (list = []));
+        setTimeout(() => report(id), 10_000);
       }
-    });
-    ws.once('open', () => {
-      ws.send(
-        JSON.stringify([
-          '1',
-          '1',
-          'realtime:wall',
-          'phx_join',
-          { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'signatures' }] } },
-        ]),
-      );
-      let ref = 1;
-      const beat = setInterval(() => {
-        if (ws.readyState !== WebSocket.OPEN) return clearInterval(beat);
-        ws.send(JSON.stringify([null, String(++ref), 'phoenix', 'heartbeat', {}]));
-      }, HEARTBEAT_MS);
-    });
-    ws.on('close', () => errors++);
+      list.push(Date.now());
+      if (list.length >= boards.length) report(id);
+    },
   });
-  boards.push({ ws });
+  boards.push(channel);
 }
 
 process.on('message', async (message: { type: 'open'; count: number }) => {

@@ -24,13 +24,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import WebSocket from 'ws';
 import { subscribeWithSupabase } from '../tests/api/realtime-support.ts';
 import { signatureAt } from '../tests/support/grid.ts';
 import { copyMigratedPgliteData } from '../tests/support/pglite-template.ts';
 import { createMigratedDatabase } from '../tests/support/postgres-database.ts';
 import { spawnServer, type ServerProcess } from '../tests/support/server-process.ts';
 import { boardDelivery } from './realtime-board.ts';
+import { joinRawChannel } from './realtime-socket.ts';
 import { ANON_KEY, API_HEADERS } from './server.ts';
 import { max, median, percentile } from './stats.ts';
 
@@ -115,43 +115,13 @@ interface Watcher {
 }
 
 /** A raw v2 socket joined to the app's binding, recording INSERT arrival times by id. */
-function rawWatcher(url: string, heartbeat: boolean): Promise<Watcher> {
-  const ws = new WebSocket(
-    `${url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${ANON_KEY}&vsn=2.0.0`,
-  );
+async function rawWatcher(url: string, heartbeat: boolean): Promise<Watcher> {
   const arrivals = new Map<number, number>();
-  let timer: NodeJS.Timeout | undefined;
-  return new Promise((resolve, reject) => {
-    ws.once('error', reject);
-    ws.on('message', (data) => {
-      type Payload = { data?: { type: string; record: { id: number } } };
-      const frame = JSON.parse(String(data)) as [unknown, unknown, string, string, Payload];
-      const change = frame[4].data;
-      if (frame[3] === 'postgres_changes' && change?.type === 'INSERT') {
-        arrivals.set(change.record.id, performance.now());
-      } else if (frame[3] === 'phx_reply' && frame[1] === '1') {
-        resolve({ arrivals, close: () => (clearInterval(timer), ws.close()) });
-      }
-    });
-    ws.once('open', () => {
-      ws.send(
-        JSON.stringify([
-          '1',
-          '1',
-          'realtime:wall',
-          'phx_join',
-          { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'signatures' }] } },
-        ]),
-      );
-      let ref = 1;
-      if (heartbeat) {
-        timer = setInterval(
-          () => ws.send(JSON.stringify([null, String(++ref), 'phoenix', 'heartbeat', {}])),
-          HEARTBEAT_MS,
-        );
-      }
-    });
+  const channel = await joinRawChannel(url, ANON_KEY, {
+    heartbeat,
+    onInsert: (id) => arrivals.set(id, performance.now()),
   });
+  return { arrivals, close: channel.close };
 }
 
 /** Sequential saves through `saveUrl`; 201 → event at the supabase-js channel and a raw socket on `watchUrl`. */

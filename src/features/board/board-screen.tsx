@@ -149,7 +149,8 @@ export function BoardScreen({ onBack, firstScreen, openingCamera }: BoardScreenP
       />
       {replay.active && <ReplayBar replay={replay} signatures={wall.signatures} notify={notify} />}
       {newSinceVisit.text && (
-        <p className="new-since-visit" role="status">
+        // Where the load's progress was (its box, wall-load-status.css), for a few seconds.
+        <p className="wall-load" role="status">
           {newSinceVisit.text}
         </p>
       )}
