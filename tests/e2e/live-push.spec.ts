@@ -86,3 +86,35 @@ test('what changes while the wall is read is applied: a save arrives, a hide is 
   await expect(page.getByRole('button', { name: 'Sign', exact: true })).toBeEnabled();
   await expect.poll(() => board.shownCaptions()).toEqual(['saved during the load']);
 });
+
+test('when the socket drops and cannot come back, the board falls back to polling, silently', async ({
+  board,
+  page,
+  wall,
+}) => {
+  // A signature on the wall gives the live poll its cursor (created_at=gte.).
+  await wall.seed(at(300, 300, 'first'));
+  let refuse = false;
+  const open: Array<{ close(): Promise<void> }> = [];
+  await page.routeWebSocket(/\/realtime\/v1\/websocket/, async (socket) => {
+    if (refuse) return socket.close();
+    socket.connectToServer();
+    open.push(socket);
+  });
+  const realtime = await watchRealtime(page);
+  const polls = recordPolls(page);
+  await board.open();
+  await realtime.joined();
+  await expect.poll(() => polls.length).toBe(2);
+  const joinedPolls = polls.length;
+
+  // The network drops the socket; every reconnection is refused from now on.
+  refuse = true;
+  for (const socket of open) await socket.close();
+  await wall.seed(at(300, 500, 'polled'));
+  await expect
+    .poll(async () => (await board.shownCaptions()).sort(), { timeout: 10_000 })
+    .toEqual(['first', 'polled']);
+  expect(polls.length).toBeGreaterThan(joinedPolls);
+  expect(await board.toastsShown()).not.toContain('Error loading signatures.');
+});
