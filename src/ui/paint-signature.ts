@@ -88,7 +88,7 @@ export function captionLinesOf(signature: Signature): readonly string[] {
   return lines;
 }
 
-let measuring: CanvasRenderingContext2D | null = null;
+let measuring: Context2D | null = null;
 /**
  * Widths of short texts: a wrapped caption measures each of its characters alone, and a wall's
  * captions share most of theirs. Bounded: cleared when full.
@@ -100,7 +100,11 @@ const MAX_SHORT_WIDTHS = 10_000;
 
 function measureCaptionText(text: string): number {
   if (!measuring) {
-    measuring = document.createElement('canvas').getContext('2d')!;
+    // A worker (the export's, export-worker.ts) has no document: an OffscreenCanvas measures alike.
+    measuring =
+      typeof document === 'undefined'
+        ? new OffscreenCanvas(1, 1).getContext('2d')!
+        : document.createElement('canvas').getContext('2d')!;
     measuring.font = CAPTION_FONT;
   }
   if (text.length > SHORT_TEXT) return measuring.measureText(text).width;

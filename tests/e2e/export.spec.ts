@@ -140,3 +140,21 @@ test('a failed load shows the error and downloads nothing', async ({ page, wall 
   await expect(page.getByRole('heading', { name: WELCOME })).toHaveCount(0);
   expect(toastsAt(await readToastLog(page), '/export')).toEqual([PREPARING, LOAD_ERROR]);
 });
+
+test('the wall is painted and encoded in a worker, off the page', async ({ page, wall }) => {
+  const seeded = await seedWall(wall);
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  const download = page.waitForEvent('download');
+  await page.goto(`${wall.url}/export`);
+  expectSeededWall(await downloadedPng(await download), seeded);
+  expect(workers).toContainEqual(expect.stringMatching(/\/assets\/export-worker-[\w-]+\.js$/));
+});
+
+test('where no worker can paint, the page paints the same PNG', async ({ page, wall }) => {
+  const seeded = await seedWall(wall);
+  await page.route('**/assets/export-worker-*.js', (route) => route.abort());
+  const download = page.waitForEvent('download');
+  await page.goto(`${wall.url}/export`);
+  expectSeededWall(await downloadedPng(await download), seeded);
+});
