@@ -57,8 +57,11 @@ export class ScreenTiles {
   private spare: HTMLCanvasElement[] = [];
   private scratch: OffscreenCanvas | null = null;
 
-  /** The box goes into the stage's content just before `layerCanvas`, which it stands in for. */
-  constructor(layerCanvas: HTMLCanvasElement) {
+  /**
+   * The box goes into the stage's content just before `layerCanvas`, which it stands in for: that
+   * canvas, never drawn on screen (tile-renderer.ts), is hidden meanwhile.
+   */
+  constructor(private readonly layerCanvas: HTMLCanvasElement) {
     const box = document.createElement('div');
     box.className = SCREEN_TILES_CLASS;
     box.setAttribute('aria-hidden', 'true');
@@ -82,6 +85,7 @@ export class ScreenTiles {
     });
     box.appendChild(this.pane);
     layerCanvas.parentElement?.insertBefore(box, layerCanvas);
+    layerCanvas.style.visibility = 'hidden';
     this.element = box;
   }
 
@@ -129,6 +133,7 @@ export class ScreenTiles {
     this.shown.clear();
     this.spare = [];
     this.element.remove();
+    this.layerCanvas.style.visibility = '';
   }
 
   private update(tile: Tile, placement: Placement): void {

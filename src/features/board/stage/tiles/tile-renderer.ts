@@ -165,6 +165,7 @@ export class TileRenderer {
     if (this.idle !== null) cancelIdle(this.idle);
     this.cache.clear();
     this.screen?.destroy();
+    this.layer.clearBeforeDraw(true);
     this.shape.destroy();
   }
 
@@ -283,11 +284,7 @@ export class TileRenderer {
   }
 
   private screenTiles(layerCanvas: HTMLCanvasElement): ScreenTiles {
-    if (!this.screen) {
-      this.screen = new ScreenTiles(layerCanvas);
-      // Blank for good (see clearBeforeDraw above): the tiles' box stands in for it.
-      layerCanvas.style.visibility = 'hidden';
-    }
+    this.screen ??= new ScreenTiles(layerCanvas);
     return this.screen;
   }
 
