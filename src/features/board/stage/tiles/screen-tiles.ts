@@ -41,6 +41,13 @@ interface Shown {
   placement: Placement | null;
 }
 
+/**
+ * Elements of tiles that left the view, kept with their copy (8 MB at most): a zoom that goes back
+ * over a level boundary, or a pan back and forth, shows them again without copying each again
+ * (a level's worth of copies in one frame was a long task on a slow phone).
+ */
+const KEPT_OFF_SCREEN = 32;
+
 /** A number for CSS, short and exact enough (a thousandth of a pixel). */
 const css = (v: number) => String(Math.round(v * 1000) / 1000);
 
@@ -53,6 +60,8 @@ export class ScreenTiles {
   private readonly pane: HTMLDivElement;
   private paneAt: readonly [number, number] | null = null;
   private shown = new Map<Tile, Shown>();
+  /** Off screen, least recently shown first. */
+  private kept = new Map<Tile, Shown>();
   /** Elements of tiles that left the view, emptied, for the next ones. */
   private spare: HTMLCanvasElement[] = [];
   private scratch: OffscreenCanvas | null = null;
@@ -123,14 +132,23 @@ export class ScreenTiles {
     for (const [tile, shown] of this.shown) {
       if (next.has(tile)) continue;
       this.shown.delete(tile);
-      this.release(shown.element);
+      shown.element.remove();
+      this.kept.set(tile, shown);
     }
     for (const [tile, placement] of next) this.update(tile, placement);
+    for (const [tile, shown] of this.kept) {
+      // Oldest first; a freed tile is never shown again (its key gets a new Tile).
+      if (this.kept.size <= KEPT_OFF_SCREEN && !tile.freed) continue;
+      this.kept.delete(tile);
+      this.release(shown.element);
+    }
   }
 
   destroy(): void {
-    for (const { element } of this.shown.values()) this.release(element);
+    for (const { element } of [...this.shown.values(), ...this.kept.values()])
+      this.release(element);
     this.shown.clear();
+    this.kept.clear();
     this.spare = [];
     this.element.remove();
     this.layerCanvas.style.visibility = '';
@@ -139,7 +157,12 @@ export class ScreenTiles {
   private update(tile: Tile, placement: Placement): void {
     let shown = this.shown.get(tile);
     if (!shown) {
-      shown = { element: this.spare.pop() ?? this.newElement(), version: -1, placement: null };
+      shown = this.kept.get(tile) ?? {
+        element: this.spare.pop() ?? this.newElement(),
+        version: -1,
+        placement: null,
+      };
+      this.kept.delete(tile);
       this.shown.set(tile, shown);
       this.pane.appendChild(shown.element);
     }
@@ -188,7 +211,7 @@ export class ScreenTiles {
     }
   }
 
-  /** Takes an element off screen and lets its copy go. */
+  /** Lets an element's copy go, and keeps the element (off screen) for another tile. */
   private release(element: HTMLCanvasElement): void {
     element.remove();
     if (typeof OffscreenCanvas === 'function') {
