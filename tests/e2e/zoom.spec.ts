@@ -4,6 +4,7 @@
  * panning stays clamped at every scale, and drawing lands at the right wall coordinates.
  */
 import { Board, expect, line, test, TOASTS, WALL_GREY, WHITE, type XY } from './support/board.ts';
+import { placedTiles, screenTileDraws, watchScreenTiles } from './support/screen-tiles.ts';
 
 const FIT = 800 / 3200;
 
@@ -315,4 +316,45 @@ test('at every zoom the tiles on screen show what the stage draws, seams include
       scale === 1 ? 0 : 40,
     );
   }
+});
+
+test('zooming back over a level boundary shows the same tile elements again, not new copies', async ({
+  board,
+  page,
+  wall,
+}) => {
+  for (const [x0, x1] of [
+    [100, 620],
+    [680, 1200],
+  ] as const)
+    await wall.seed({
+      strokes: [
+        [
+          [x0, 300],
+          [x1, 300],
+        ],
+        [
+          [x0, 600],
+          [x1, 560],
+        ],
+      ],
+    });
+  await board.open();
+  await board.drawnTileState();
+  await page.locator('.board-stage').click({ position: { x: 1200, y: 750 } });
+  const tagged = await watchScreenTiles(page);
+  expect(tagged).toBeGreaterThan(4);
+
+  // In to 1.95× (level 1: other tiles, other elements), then back out to 1×.
+  for (const key of '+++') await page.keyboard.press(key);
+  expect((await board.camera()).scale).toBeCloseTo(1.25 ** 3, 6);
+  await board.drawnTileState();
+  await expect.poll(async () => (await placedTiles(page)).length).toBe(0);
+  for (const key of '---') await page.keyboard.press(key);
+  expect((await board.camera()).scale).toBeCloseTo(1, 6);
+  await board.drawnTileState();
+  // The level-0 tiles came back with the copies they had: no new copy, nothing drawn anywhere.
+  const back = (await placedTiles(page)).map((t) => t.tag).sort((a, b) => a - b);
+  expect(back).toEqual([...Array(tagged).keys()]);
+  expect(await screenTileDraws(page)).toBe(0);
 });
