@@ -3,6 +3,7 @@
  * leaving the wall with the mouse cancels the pan (§5). Panning is the default mode.
  */
 import { Board, expect, line, test } from './support/board.ts';
+import { placedTiles, screenTileDraws, watchScreenTiles } from './support/screen-tiles.ts';
 
 const WALL = 3200;
 
@@ -86,4 +87,46 @@ test('a pan dragged across "Wall overview" keeps going: 500 × 360 moves the wal
   await board.open();
   await board.drawStroke(await board.pathAcrossOverview(500, 360));
   expect(await board.offset()).toEqual({ x: -500, y: -360 });
+});
+
+test('a pan moves the tiles on screen without drawing on any canvas', async ({
+  board,
+  page,
+  wall,
+}) => {
+  // Lines through three rows of tiles (256 px at scale 1) and every column in view, in halves:
+  // a signature spans at most 800 × 600.
+  for (const y of [120, 420, 720])
+    for (const [x0, x1] of [
+      [40, 620],
+      [660, 1240],
+    ] as const)
+      await wall.seed({
+        strokes: [
+          [
+            [x0, y],
+            [x1, y],
+          ],
+        ],
+      });
+  await board.open();
+  await board.drawnTileState();
+  // Their captions reach into the row below: 20 painted tiles in view.
+  expect(await watchScreenTiles(page)).toBe(20);
+  const before = await placedTiles(page);
+
+  await board.panBy(-90, -50);
+  expect(await board.offset()).toEqual({ x: -90, y: -50 });
+  await board.drawnTileState();
+  // The tiles still in view are the same elements, moved by the pan and not scaled: by their
+  // pane's transform alone (a whole-pixel pan at a level's own scale). Nothing was drawn on them,
+  // nor on the layer canvas the tiles were once composed on.
+  const after = await placedTiles(page);
+  expect(after.length).toBe(20);
+  for (const tile of after) {
+    const was = before.find((t) => t.tag === tile.tag)!;
+    expect([tile.x - was.x, tile.y - was.y, tile.width]).toEqual([-90, -50, 256]);
+    expect(tile.transform).toBe(was.transform);
+  }
+  expect(await screenTileDraws(page)).toBe(0);
 });

@@ -4,6 +4,7 @@
  * panning stays clamped at every scale, and drawing lands at the right wall coordinates.
  */
 import { Board, expect, line, test, TOASTS, WALL_GREY, WHITE, type XY } from './support/board.ts';
+import { placedTiles, screenTileDraws, watchScreenTiles } from './support/screen-tiles.ts';
 
 const FIT = 800 / 3200;
 
@@ -249,3 +250,111 @@ test(
     expect(await board.shownCaptions()).toEqual(['near']);
   },
 );
+
+test('at every zoom the tiles on screen show what the stage draws, seams included', async ({
+  board,
+  page,
+  wall,
+}) => {
+  // Lines over tile seams (every 256 wall px at scale 1), in view from 0.64× to 1.5625×; two
+  // signatures, as one spans at most 800 × 600.
+  for (const [x0, x1, xv] of [
+    [100, 620, 512],
+    [680, 1200, 768],
+  ] as const)
+    await wall.seed({
+      strokes: [
+        [
+          [x0, 300],
+          [x1, 300],
+        ],
+        [
+          [x0, 510],
+          [x1, 516],
+        ],
+        [
+          [xv, 150],
+          [xv + 6, 700],
+        ],
+      ],
+    });
+  await board.open();
+  await page.locator('.board-stage').click({ position: { x: 1200, y: 750 } });
+  for (const keys of ['', '+', '+', '---', '-']) {
+    for (const key of keys) await page.keyboard.press(key);
+    await board.drawnTileState();
+    // What the screen shows is the tiles' own canvases, not the layer's.
+    await expect(page.locator('.board-stage .screen-tiles canvas').first()).toBeVisible();
+    const points: XY[] = [];
+    for (const [wx, wy] of [
+      [256, 300],
+      [600, 300],
+      [768, 300],
+      [1024, 300],
+      [300, 512],
+      [512, 515],
+      [900, 513],
+      [513, 256],
+      [516, 512],
+      [771, 400],
+      [769, 256],
+    ] as const) {
+      const [sx, sy] = await board.screenOf([wx, wy]);
+      // Diagonally across the line, where a tile placed a pixel off would show.
+      for (let d = -4; d <= 4; d++) points.push([Math.round(sx) + d, Math.round(sy) + d]);
+    }
+    // Clear of the toolbar, the readout and the controls on the right.
+    const clear = points.filter(([x, y]) => x >= 20 && x <= 1100 && y >= 90 && y <= 700);
+    expect(clear.length).toBeGreaterThan(40);
+    const screen = await board.screenPixels(clear);
+    const drawn = await board.pixels(clear);
+    // The same tile pixels, scaled by the compositor on screen and by drawImage in the probe:
+    // at most a few levels apart where scaled (a pixel off would be ~200 apart at a line's edge).
+    const apart = screen.map((c, i) => Math.max(...c.map((v, j) => Math.abs(v - drawn[i]![j]!))));
+    const scale = (await board.camera()).scale;
+    expect(Math.max(...apart), `screen against stage at ${scale}×`).toBeLessThanOrEqual(
+      scale === 1 ? 0 : 40,
+    );
+  }
+});
+
+test('zooming back over a level boundary shows the same tile elements again, not new copies', async ({
+  board,
+  page,
+  wall,
+}) => {
+  for (const [x0, x1] of [
+    [100, 620],
+    [680, 1200],
+  ] as const)
+    await wall.seed({
+      strokes: [
+        [
+          [x0, 300],
+          [x1, 300],
+        ],
+        [
+          [x0, 600],
+          [x1, 560],
+        ],
+      ],
+    });
+  await board.open();
+  await board.drawnTileState();
+  await page.locator('.board-stage').click({ position: { x: 1200, y: 750 } });
+  const tagged = await watchScreenTiles(page);
+  expect(tagged).toBeGreaterThan(4);
+
+  // In to 1.95× (level 1: other tiles, other elements), then back out to 1×.
+  for (const key of '+++') await page.keyboard.press(key);
+  expect((await board.camera()).scale).toBeCloseTo(1.25 ** 3, 6);
+  await board.drawnTileState();
+  await expect.poll(async () => (await placedTiles(page)).length).toBe(0);
+  for (const key of '---') await page.keyboard.press(key);
+  expect((await board.camera()).scale).toBeCloseTo(1, 6);
+  await board.drawnTileState();
+  // The level-0 tiles came back with the copies they had: no new copy, nothing drawn anywhere.
+  const back = (await placedTiles(page)).map((t) => t.tag).sort((a, b) => a - b);
+  expect(back).toEqual([...Array(tagged).keys()]);
+  expect(await screenTileDraws(page)).toBe(0);
+});

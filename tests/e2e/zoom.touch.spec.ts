@@ -105,3 +105,63 @@ test('in drawing mode a second finger cancels the stroke and does not zoom', asy
   await board.touchStroke(line([60, 500], [300, 500], 10));
   await expect(board.captionBox).toBeVisible();
 });
+
+test('after a pinch the tiles on screen still show the strokes where the stage draws them', async ({
+  board,
+  wall,
+}) => {
+  // A phone at DPR 3 whose tiles are painted at pixel ratio 2: each tile is placed on whole
+  // screen pixels by its own transform. Lines over tile seams (every 128 wall px at level 0).
+  await wall.seed({
+    strokes: [
+      [
+        [20, 384],
+        [370, 384],
+      ],
+      [
+        [128, 200],
+        [128, 700],
+      ],
+      [
+        [256, 200],
+        [262, 700],
+      ],
+    ],
+  });
+  await board.open();
+  // On a line, and 6 screen px beside it, wherever each lies on screen now.
+  const probes = async (): Promise<XY[]> => {
+    const out: XY[] = [];
+    for (const [p, dx, dy] of [
+      [[60, 384], 0, 6],
+      [[128, 384], 0, 6],
+      [[300, 384], 0, 6],
+      [[128, 300], 6, 0],
+      [[128, 600], 6, 0],
+      [[259, 450], 6, 0],
+    ] as const) {
+      const [x, y] = (await board.screenOf(p)).map(Math.round) as [number, number];
+      out.push([x, y], [x + dx, y + dy]);
+    }
+    return out.filter(([x, y]) => x > 10 && x < 380 && y > 90 && y < 760);
+  };
+  // A line is bright on screen and in the probe; beside it, the wall's grey in both.
+  const kind = (c: readonly number[]) =>
+    c[0]! > 150 ? 'line' : Math.abs(c[0]! - WALL_GREY[0]) <= 6 ? 'wall' : 'edge';
+  for (const [from, to] of [
+    [0, 0],
+    [50, 70],
+    [70, 40],
+  ] as const) {
+    if (from) await pinch(board, [195, 450], from, to);
+    await board.drawnTileState();
+    const points = await probes();
+    expect(points.length).toBeGreaterThanOrEqual(8);
+    const drawn = (await board.pixels(points)).map(kind);
+    expect(drawn.filter((k) => k === 'line').length).toBeGreaterThanOrEqual(4);
+    const { scale } = await board.camera();
+    await expect
+      .poll(async () => (await board.screenPixels(points)).map(kind), `at ${scale}×`)
+      .toEqual(drawn);
+  }
+});

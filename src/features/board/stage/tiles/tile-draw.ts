@@ -1,7 +1,8 @@
 /**
- * Composing tiles onto the board's canvas, in device pixels: a tile lands on whole pixels (so
- * neighbours meet without seams, and at its own level it is copied 1:1), and a tile not painted
- * yet is covered by another level's tiles, scaled and clipped to it.
+ * Composing tiles onto a canvas (the stage drawn off screen: stage.toCanvas), in device pixels: a
+ * tile lands on whole pixels (so neighbours meet without seams, and at its own level it is copied
+ * 1:1), and a tile not painted yet is covered by another level's tiles, scaled and clipped to it.
+ * The screen shows the same tiles as DOM elements instead (screen-tiles.ts), placed alike.
  */
 import type { Rect } from '../../../../domain/geometry.ts';
 import { grow, tileKey, tilesCovering } from '../../../../domain/tiles.ts';
@@ -21,7 +22,7 @@ export function deviceRect(m: DOMMatrix, r: Rect): [number, number, number, numb
 }
 
 /** Draws a tile's last complete paint where it belongs (the context in device pixels). */
-export function drawTile(ctx: CanvasRenderingContext2D, m: DOMMatrix, tile: Tile): void {
+function drawTile(ctx: CanvasRenderingContext2D, m: DOMMatrix, tile: Tile): void {
   if (!tile.shown) return;
   const [x0, y0, x1, y1] = deviceRect(m, tile.rect);
   ctx.drawImage(tile.shown, x0, y0, x1 - x0, y1 - y0);
@@ -36,16 +37,11 @@ export interface CachedTiles {
 }
 
 /**
- * Covers a tile not painted yet with the nearest level that has the same part of the wall:
- * the next coarser or finer one, then coarser ones (one tile covers many: cheap to scale up).
- * Returns false when no level had any of it.
+ * The painted tiles of the nearest level that has the part of the wall `tile` shows: the next
+ * coarser or finer one, then coarser ones (one tile covers many: cheap to scale up). Empty when
+ * no level had any of it.
  */
-export function drawFallback(
-  ctx: CanvasRenderingContext2D,
-  m: DOMMatrix,
-  tile: Tile,
-  { levels, cached, pixelRatio }: CachedTiles,
-): boolean {
+export function fallbackFor(tile: Tile, { levels, cached, pixelRatio }: CachedTiles): Tile[] {
   const { level } = tile.coord;
   // Shrunk a little: a tile's edge-inclusive neighbours at the other level are not needed.
   const inner = grow(tile.rect, -tile.rect.width / 1024);
@@ -66,13 +62,39 @@ export function drawFallback(
     }
     if (share === 1) break;
   }
-  if (best.length === 0) return false;
-  const [x0, y0, x1, y1] = deviceRect(m, tile.rect);
+  return best;
+}
+
+/**
+ * Draws `tiles` (those covering the context's view) onto a canvas in device pixels, each one not
+ * painted yet covered by its fallback, clipped to it. Returns how many nothing covered.
+ */
+export function drawTiles(
+  ctx: CanvasRenderingContext2D,
+  m: DOMMatrix,
+  tiles: readonly Tile[],
+  cachedTiles: CachedTiles,
+): number {
+  let uncovered = 0;
   ctx.save();
-  ctx.beginPath();
-  ctx.rect(x0, y0, x1 - x0, y1 - y0);
-  ctx.clip();
-  for (const t of best) drawTile(ctx, m, t);
+  // Device pixels from here on: tiles land on whole pixels, so neighbours meet without seams.
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  for (const tile of tiles) drawTile(ctx, m, tile);
+  for (const tile of tiles) {
+    if (tile.painted) continue;
+    const best = fallbackFor(tile, cachedTiles);
+    if (best.length === 0) {
+      uncovered++;
+      continue;
+    }
+    const [x0, y0, x1, y1] = deviceRect(m, tile.rect);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x0, y0, x1 - x0, y1 - y0);
+    ctx.clip();
+    for (const t of best) drawTile(ctx, m, t);
+    ctx.restore();
+  }
   ctx.restore();
-  return true;
+  return uncovered;
 }

@@ -1,16 +1,17 @@
 /**
- * Draws the saved signatures from cached bitmap tiles (issue 12): one Konva.Shape whose sceneFunc
- * composes the tiles in view with drawImage, so a pan or zoom frame costs the same whatever the
- * wall holds. Tiles are painted in small steps on later frames (the view first, nearest its
- * centre first), then, when the page is idle, a ring around the view and the whole wall at the
- * furthest zoom, so a pan finds its tiles ready. A level still missing is covered by the nearest
- * cached level, scaled.
+ * Draws the saved signatures from cached bitmap tiles (issue 12), so a pan or zoom frame costs the
+ * same whatever the wall holds. On screen the tiles are DOM elements (screen-tiles.ts, issue 22):
+ * the layer's own canvas stays blank and hidden, and its Shape's sceneFunc, run on each of the
+ * layer's draws as before, only places them. Tiles are painted in small steps on later frames
+ * (the view first, nearest its centre first), then, when the page is idle, a ring around the view
+ * and the whole wall at the furthest zoom, so a pan finds its tiles ready. A level still missing
+ * is covered by the nearest cached level, scaled.
  *
  * When a frame on screen shows every tile in view painted with the current signatures, the
  * renderer marks `signwall:view-drawn` (once per change of the signatures) for benchmarks.
  *
- * Drawn anywhere else (stage.toCanvas, as the tests' pixel probes do), the tiles it needs are
- * painted at once: such a picture always shows the current wall.
+ * Drawn anywhere else (stage.toCanvas, as the tests' pixel probes do), the sceneFunc composes the
+ * tiles it needs with drawImage, painted at once: such a picture always shows the current wall.
  *
  * A board may dim some signatures (the owner's, /moderate): a signature dimmed or undimmed is
  * repainted like one that left, in the tiles it touches only.
@@ -23,7 +24,6 @@ import { createOutlineIndex, type OutlineIndex } from '../../../../domain/outlin
 import type { Signature } from '../../../../domain/signature.ts';
 import {
   levelForScale,
-  paintedExtent,
   tilesAhead,
   tileKey,
   tilesByDistance,
@@ -33,7 +33,9 @@ import {
 import { createTileCache, TILE_BUDGET_BYTES, tilesInBudget, type TileCache } from './tile-cache.ts';
 import { cancelIdle, requestIdle } from './idle.ts';
 import { dimmingPainter } from './signature-painter.ts';
-import { drawFallback, drawTile } from './tile-draw.ts';
+import { changeOfPainted, type Painted } from './painted-signatures.ts';
+import { drawTiles, fallbackFor, type CachedTiles } from './tile-draw.ts';
+import { ScreenTiles } from './screen-tiles.ts';
 import { tileStateOf, type TileState } from './tile-state.ts';
 import {
   addToTile,
@@ -67,15 +69,6 @@ const MOVING_FOR_MS = 300;
  */
 const ZOOM_SETTLE_MS = 150;
 
-interface Painted {
-  readonly id: number;
-  /** The painted extent (outline and caption), which is what the index finds. */
-  readonly outline: Rect;
-  readonly signature: Signature;
-  /** Painted dimmed (setSignatures' `dimmed`). */
-  readonly dimmed: boolean;
-}
-
 const NO_IDS: ReadonlySet<number> = new Set();
 
 interface View {
@@ -104,6 +97,8 @@ export class TileRenderer {
   private uncovered = 0;
   /** The last frame on screen showed every tile in view current. */
   private viewDrawn = false;
+  /** Created on the first draw on screen, when the layer's canvas is in the page. */
+  private screen: ScreenTiles | null = null;
   private frame: number | null = null;
   private idle: number | null = null;
   private destroyed = false;
@@ -117,6 +112,8 @@ export class TileRenderer {
       bytesOf: () => TILE_BYTES,
       release: freeTile,
     });
+    // Nothing is ever drawn on the layer's canvas on screen: no clear, no upload per frame.
+    layer.clearBeforeDraw(false);
     this.shape = new Konva.Shape({
       name: TILES_SHAPE_NAME,
       // For tests and DevTools: what the last frame on screen showed (see TileState).
@@ -137,28 +134,7 @@ export class TileRenderer {
       this.paint = dimmingPainter(() => this.dimmed);
     }
     this.dimmed = dimmed;
-    const byId = new Map<number, Painted>();
-    const list: Painted[] = [];
-    const added: Painted[] = [];
-    const restyled: Painted[] = [];
-    for (const signature of signatures) {
-      const known = this.byId.get(signature.id);
-      const isDimmed = dimmed.has(signature.id);
-      let item = known ?? {
-        id: signature.id,
-        outline: paintedExtent(signature.outline),
-        signature,
-        dimmed: isDimmed,
-      };
-      if (!known) added.push(item);
-      else if (known.dimmed !== isDimmed) {
-        item = { ...known, dimmed: isDimmed };
-        restyled.push(item);
-      }
-      byId.set(item.id, item);
-      list.push(item);
-    }
-    const removed = [...this.byId.values()].filter((p) => !byId.has(p.id));
+    const { byId, list, added, removed, restyled } = changeOfPainted(this.byId, signatures, dimmed);
     this.byId = byId;
     this.index = createOutlineIndex(list);
 
@@ -188,6 +164,8 @@ export class TileRenderer {
     if (this.frame !== null) cancelAnimationFrame(this.frame);
     if (this.idle !== null) cancelIdle(this.idle);
     this.cache.clear();
+    this.screen?.destroy();
+    this.layer.clearBeforeDraw(true);
     this.shape.destroy();
   }
 
@@ -258,24 +236,27 @@ export class TileRenderer {
     };
     const coords = tilesCovering(view.rect, view.level, pixelRatio);
     const tiles = coords.map((c) => this.tileAt(c, pixelRatio));
-    if (!onScreen) for (const tile of tiles) paintTile(tile, Infinity, now, this.paint);
-
-    ctx.save();
-    // Device pixels from here on: tiles land on whole pixels, so neighbours meet without seams.
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    const missing: Tile[] = [];
-    for (const tile of tiles) {
-      if (tile.shown) drawTile(ctx, m, tile);
-      if (!tile.painted) missing.push(tile);
+    const cachedTiles: CachedTiles = {
+      levels: this.levels,
+      cached: (key) => this.cache.peek(key),
+      pixelRatio,
+    };
+    if (!onScreen) {
+      for (const tile of tiles) paintTile(tile, Infinity, now, this.paint);
+      drawTiles(ctx, m, tiles, cachedTiles);
+      return;
     }
+
+    // Each tile not painted yet is covered by its fallback's tiles, beneath the painted ones.
+    const beneath = new Map<Tile, Tile[]>();
     let uncovered = 0;
-    const cached = (key: string) => this.cache.peek(key);
-    for (const tile of missing) {
-      if (!drawFallback(ctx, m, tile, { levels: this.levels, cached, pixelRatio })) uncovered++;
+    for (const tile of tiles) {
+      if (tile.painted) continue;
+      const fallback = fallbackFor(tile, cachedTiles);
+      if (fallback.length === 0) uncovered++;
+      for (const t of fallback) beneath.set(t, [...(beneath.get(t) ?? []), tile]);
     }
-    ctx.restore();
-
-    if (!onScreen) return;
+    this.screenTiles(ctx.canvas).show(m, pixelRatio, tiles, beneath);
     this.uncovered = uncovered;
     if (m.a !== this.lastScale) {
       this.lastScale = m.a;
@@ -300,6 +281,11 @@ export class TileRenderer {
       }
       this.scheduleIdle();
     } else this.scheduleFrame();
+  }
+
+  private screenTiles(layerCanvas: HTMLCanvasElement): ScreenTiles {
+    this.screen ??= new ScreenTiles(layerCanvas);
+    return this.screen;
   }
 
   private scheduleFrame(): void {

@@ -49,6 +49,8 @@ export interface Tile {
   painted: boolean;
   /** The signatures `shown` holds, in the order they were painted. */
   shownItems: Signature[];
+  /** Counts every change of what `shown` shows: a copy of it is current while this is unchanged. */
+  shownVersion: number;
   /** The canvas being painted: `shown` itself while signatures are added, else a new one. */
   target: HTMLCanvasElement | null;
   /** Signatures to paint into `target`, in wall order, from `next` on. */
@@ -67,6 +69,7 @@ export function createTile(coord: TileCoord, pixelRatio: number, queue: Signatur
     shown: null,
     painted: false,
     shownItems: [],
+    shownVersion: 0,
     target: null,
     queue,
     next: 0,
@@ -112,7 +115,10 @@ export function paintTile(
     for (;;) {
       const signature = tile.queue[tile.next++]!;
       paint(ctx, signature);
-      if (inPlace) tile.shownItems.push(signature);
+      if (inPlace) {
+        tile.shownItems.push(signature);
+        tile.shownVersion++;
+      }
       const done = tile.next >= tile.queue.length;
       if (done || ++painted % FLUSH_EVERY === 0) {
         rasterize(ctx);
@@ -125,6 +131,7 @@ export function paintTile(
     if (tile.shown) freeCanvas(tile.shown);
     tile.shown = tile.target;
     tile.shownItems = tile.queue;
+    tile.shownVersion++;
   }
   tile.queue = [];
   tile.next = 0;
@@ -139,6 +146,7 @@ export function freeTile(tile: Tile): void {
   if (tile.shown) freeCanvas(tile.shown);
   tile.shown = null;
   tile.shownItems = [];
+  tile.shownVersion++;
   tile.target = null;
   tile.queue = [];
 }
