@@ -8,15 +8,26 @@ import type { Page } from '@playwright/test';
 import { NAME_SHIM } from './browser/instrument.ts';
 import { launchBrowser } from './browser/session.ts';
 
-/** Resolves with the epoch ms at which the board drew a wall of `total` signatures. */
-function drawnWith(page: Page, total: number): Promise<number> {
+/**
+ * Resolves with the epoch ms at which the board first drew a wall of `total` signatures or more
+ * after `since` (epoch ms); rejects after 10 s.
+ */
+function drawnWith(page: Page, total: number, since: number): Promise<number> {
   return page.evaluate(
-    (want) =>
-      new Promise<number>((resolve) => {
+    ([want, after]) =>
+      new Promise<number>((resolve, reject) => {
+        setTimeout(
+          () => reject(new Error(`no view drawn with ${want} signatures in 10 s`)),
+          10_000,
+        );
         const find = () =>
           performance
             .getEntriesByName('signwall:view-drawn')
-            .find((e) => (e as PerformanceMark).detail?.total === want);
+            .find(
+              (e) =>
+                performance.timeOrigin + e.startTime >= after &&
+                ((e as PerformanceMark).detail?.total ?? 0) >= want,
+            );
         const seen = find();
         if (seen) return resolve(performance.timeOrigin + seen.startTime);
         const observer = new PerformanceObserver(() => {
@@ -27,7 +38,7 @@ function drawnWith(page: Page, total: number): Promise<number> {
         });
         observer.observe({ type: 'mark' });
       }),
-    total,
+    [total, since] as const,
   );
 }
 
@@ -66,7 +77,7 @@ export async function boardDelivery(
     const delays: number[] = [];
     for (let i = 0; i < saves; i++) {
       total += 1;
-      const drawn = drawnWith(page, total);
+      const drawn = drawnWith(page, total, Date.now());
       await save();
       const answered = Date.now();
       delays.push(Math.max(0, (await drawn) - answered));
