@@ -7,7 +7,8 @@
  *   a frame where every tile in view is painted with the signatures it has);
  * - wall loaded: the 'Signatures loaded!' toast in the DOM (checked every frame);
  * - the bytes of the wall's reads (every GET of /rest/v1/signatures until then): on the wire
- *   (gzip, headers included, CDP encodedDataLength) and decoded (the JSON), and how many reads.
+ *   (gzip, headers included: Playwright's request sizes, which see the wall worker's reads too)
+ *   and decoded (the JSON), and how many reads.
  */
 import type { Browser } from '@playwright/test';
 import { installProbe, NAME_SHIM } from './instrument.ts';
@@ -102,28 +103,26 @@ export async function measureThrottledLoad(
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', THROTTLE);
 
-    const reads = new Map<string, { wire: number; json: number; done: boolean }>();
-    cdp.on('Network.requestWillBeSent', (e) => {
-      const url = new URL(e.request.url);
-      // The load's reads; live polls (created_at=gte.…) come after it and are not the wall.
+    // Playwright's request events, not the page's CDP session: since issue 22 most of the wall is
+    // read by a worker, whose requests the page's own Network domain never sees.
+    const reads: Array<Promise<{ wire: number; json: number }>> = [];
+    page.on('requestfinished', (request) => {
+      const url = new URL(request.url());
+      // The load's reads; live polls (created_at=gte.…) and removal checks (select=id) are not.
       if (
-        e.request.method === 'GET' &&
-        url.pathname.startsWith('/rest/v1/signatures') &&
-        !url.searchParams.has('created_at')
+        request.method() !== 'GET' ||
+        !url.pathname.startsWith('/rest/v1/signatures') ||
+        url.searchParams.has('created_at') ||
+        url.searchParams.get('select') === 'id'
       ) {
-        reads.set(e.requestId, { wire: 0, json: 0, done: false });
+        return;
       }
-    });
-    cdp.on('Network.dataReceived', (e) => {
-      const read = reads.get(e.requestId);
-      if (read) read.json += e.dataLength;
-    });
-    cdp.on('Network.loadingFinished', (e) => {
-      const read = reads.get(e.requestId);
-      if (read) {
-        read.wire = e.encodedDataLength;
-        read.done = true;
-      }
+      reads.push(
+        Promise.all([request.sizes(), request.response()]).then(async ([sizes, response]) => ({
+          wire: sizes.responseBodySize + sizes.responseHeadersSize,
+          json: (await response?.body().catch(() => null))?.length ?? 0,
+        })),
+      );
     });
 
     await page.goto(baseUrl, { waitUntil: 'commit' });
@@ -152,8 +151,7 @@ export async function measureThrottledLoad(
       const detail = mark?.detail as { signatures?: number } | undefined;
       return detail?.signatures ?? -1;
     }, VIEW_LOADED_MARK);
-    // Reads still finishing at the toast (none expected) are counted as far as they got.
-    const all = [...reads.values()];
+    const all = await Promise.all(reads);
     return {
       viewDrawnMs,
       wallLoadedMs,
