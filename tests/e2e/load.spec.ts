@@ -60,23 +60,28 @@ test('a legacy record (one flat stroke) is drawn; an unreadable one is skipped w
     ],
   });
   // The database no longer accepts either kind, so the older rows are added to the answers the
-  // server would give them in: the legacy row (its outline meets the view) to the view's read, the
-  // unreadable one (no outline) to the read of rows without one.
+  // server would give them in: the legacy row (its outline meets the view) to the view's read and
+  // to the check of visible ids (which the board makes once its Realtime channel is joined, and
+  // which would otherwise drop it as gone), the unreadable one (no outline) to the read of rows
+  // without one.
   await page.route('**/rest/v1/signatures**', async (route: Route) => {
     const request = route.request();
     const url = decodeURIComponent(request.url());
-    const extra = url.includes('max_y=gte.')
-      ? [
-          {
-            id: 901,
-            signature: '[[500,600],[700,600]]',
-            caption: 'legacy',
-            created_at: '2020-01-01',
-          },
-        ]
-      : url.includes('min_x=is.null')
-        ? [{ id: 902, signature: '{"not": "strokes"', caption: null, created_at: '2020-01-02' }]
-        : [];
+    const extra =
+      new URL(request.url()).searchParams.get('select') === 'id'
+        ? [{ id: 901 }]
+        : url.includes('max_y=gte.')
+          ? [
+              {
+                id: 901,
+                signature: '[[500,600],[700,600]]',
+                caption: 'legacy',
+                created_at: '2020-01-01',
+              },
+            ]
+          : url.includes('min_x=is.null')
+            ? [{ id: 902, signature: '{"not": "strokes"', caption: null, created_at: '2020-01-02' }]
+            : [];
     if (request.method() !== 'GET' || extra.length === 0) return route.fallback();
     const response = await route.fetch();
     const rows = (await response.json()) as object[];
