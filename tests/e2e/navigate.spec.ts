@@ -50,6 +50,11 @@ test('the hash is written once the view stops, not during a drag', async ({ boar
       replace(state, unused, url);
     };
   });
+  const writes = () =>
+    page.evaluate(() => (window as unknown as { hashWrites: string[] }).hashWrites.length);
+  // Whatever the opening wrote (the board's first camera) is written by now.
+  await page.waitForTimeout(500);
+  const before = await writes();
   // A slow drag: 40 moves, one per 25 ms, a second in all; the view moves all along.
   await page.mouse.move(640, 400);
   await page.mouse.down();
@@ -57,15 +62,13 @@ test('the hash is written once the view stops, not during a drag', async ({ boar
     await page.mouse.move(640 - i * 5, 400);
     await page.waitForTimeout(25);
   }
-  const writesDuringDrag = await page.evaluate(
-    () => (window as unknown as { hashWrites: string[] }).hashWrites.length,
-  );
+  const duringDrag = (await writes()) - before;
   await page.mouse.up();
   await expect.poll(() => viewHash(page)).toEqual({ x: 840, y: 400, zoom: 1 });
-  expect(writesDuringDrag).toBe(0);
-  expect(
-    await page.evaluate(() => (window as unknown as { hashWrites: string[] }).hashWrites),
-  ).toHaveLength(1);
+  // Written every 250 ms, the drag would have written 4 times. A machine that stalls for longer
+  // than the settle time between two moves may see one write; never more.
+  expect(duringDrag).toBeLessThanOrEqual(1);
+  expect((await writes()) - before).toBe(duringDrag + 1);
 });
 
 test(
