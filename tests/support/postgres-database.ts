@@ -21,6 +21,8 @@ export interface ScratchDatabase {
 
 async function asAdmin<T = unknown>(adminUrl: string, sql: string): Promise<T[]> {
   const admin = new pg.Client({ connectionString: adminUrl });
+  // Ended by the server mid-query, the query rejects; the client's own 'error' must not crash.
+  admin.on('error', () => undefined);
   await admin.connect();
   try {
     return (await admin.query(sql)).rows as T[];
