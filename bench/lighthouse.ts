@@ -14,18 +14,10 @@ import { seedSettled, startServer } from './server.ts';
 import { median } from './stats.ts';
 import { simplified } from './wall-bytes.ts';
 import { generateWall } from './wall-generator.ts';
+import { BENCH_CHROMIUM_FLAGS } from './browser/session.ts';
 
 /** The bench's own Chromium flags (browser/session.ts), headless. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...BENCH_CHROMIUM_FLAGS];
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 export interface LighthouseRun {
