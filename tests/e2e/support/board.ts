@@ -421,6 +421,11 @@ export class Board {
    * signatures: tiles paint over a few frames after a change, as a visitor would see.
    */
   async drawnTileState(): Promise<TileState> {
+    // A camera move or a change asks for a layer draw in the next animation frame (Konva's
+    // batchDraw), and the state describes the last frame drawn: wait for a frame first, so the
+    // state is never the one from before the move (Firefox once read a pan's tiles 7 moves of 10
+    // in). Animation frame callbacks run in the order asked, so ours runs after the draw.
+    await this.page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
     let state: TileState | null = null;
     await expect
       .poll(async () => (state = await this.tileState()).viewDrawn, 'the view is drawn')
