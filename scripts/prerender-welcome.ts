@@ -8,7 +8,9 @@
  * - writes `index.shell.html`: the same page with an empty `#root`, for the routes where the card is
  *   not the page (/export, /moderate: server/http/static.ts), so those never flash it;
  * - renders the real WelcomeCard component with react-dom/server into `#root` of index.html, so the
- *   markup can never drift from what React renders when it takes the page over (src/main.tsx).
+ *   markup can never drift from what React renders when it takes the page over (src/main.tsx);
+ * - marks the app's scripts in index.html as not needed for the first paint
+ *   (scripts/app-script-priority.ts).
  *
  * `npm run dev` is untouched (apply: 'build'): the dev page stays unrendered.
  */
@@ -17,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { lowerAppScriptPriority } from './app-script-priority.ts';
 
 export const SHELL_HTML = 'index.shell.html';
 const WELCOME_CARD_MODULE = '/src/features/welcome/welcome-card.tsx';
@@ -76,7 +79,8 @@ export function prerenderWelcome(): Plugin {
       if (!html.includes(EMPTY_ROOT)) throw new Error(`prerender: no ${EMPTY_ROOT} in index.html`);
       await writeFile(join(outDir, SHELL_HTML), html);
       const card = await renderWelcomeCard(config.root);
-      await writeFile(indexPath, html.replace(EMPTY_ROOT, `<div id="root">${card}</div>`));
+      const page = html.replace(EMPTY_ROOT, `<div id="root">${card}</div>`);
+      await writeFile(indexPath, lowerAppScriptPriority(page));
     },
   };
 }

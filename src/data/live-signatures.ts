@@ -10,7 +10,7 @@ import { newestCreatedAt, pollStartMs } from '../domain/merge.ts';
 import type { Signature } from '../domain/signature.ts';
 import { signatureKeys } from './query-keys.ts';
 import { addToCachedWall, fetchSignaturesSince } from './signatures.ts';
-import { startWallChanges, useWallChangesPushed } from './wall-changes.ts';
+import { startWallChanges, useCatchUpWhenPushed } from './wall-changes.ts';
 
 /** How often to ask for new signatures when nothing pushes them. */
 export const POLL_INTERVAL_MS = 3000;
@@ -47,7 +47,9 @@ function createPollCursor() {
  */
 export function useLiveSignatures(wallComplete: boolean): void {
   const queryClient = useQueryClient();
-  const pushed = useWallChangesPushed();
+  // Once changes are pushed and the wall is in, one poll catches what was saved between the
+  // wall's read and the channel's join (or while the socket was down); then none.
+  const pushed = useCatchUpWhenPushed(signatureKeys.live(), wallComplete);
   const [pollCursor] = useState(createPollCursor);
   const complete = useRef(wallComplete);
   useEffect(() => {
@@ -79,9 +81,4 @@ export function useLiveSignatures(wallComplete: boolean): void {
 
   // Started with the wall's load already (wall-route.tsx); here for a board opened otherwise.
   useEffect(() => startWallChanges(queryClient), [queryClient]);
-  // Once changes are pushed and the wall is in, one poll catches what was saved between the
-  // wall's read and the channel's join (or while the socket was down); then none.
-  useEffect(() => {
-    if (pushed && wallComplete) void queryClient.refetchQueries({ queryKey: signatureKeys.live() });
-  }, [pushed, wallComplete, queryClient]);
 }

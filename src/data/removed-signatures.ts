@@ -6,12 +6,11 @@
  * the board and its hit test at once, so its spot can be drawn on.
  */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { withoutRemoved } from '../domain/merge.ts';
 import { dataApi, type DataApi } from './client.ts';
 import { pagesById, type KeysetRead } from './pager.ts';
 import { signatureKeys } from './query-keys.ts';
-import { useWallChangesPushed } from './wall-changes.ts';
+import { useCatchUpWhenPushed } from './wall-changes.ts';
 
 /** A hidden signature leaves open boards within this (plus one read), well inside 30 s. */
 export const REMOVAL_POLL_MS = 15_000;
@@ -52,7 +51,9 @@ async function dropRemovedSignatures(queryClient: QueryClient): Promise<number> 
  */
 export function useRemovedSignatures(enabled: boolean): void {
   const queryClient = useQueryClient();
-  const pushed = useWallChangesPushed();
+  // Pushed again after a gap (or for the first time once the wall is in): one check for what
+  // left meanwhile.
+  const pushed = useCatchUpWhenPushed(signatureKeys.visibleIds(), enabled);
   useQuery({
     queryKey: signatureKeys.visibleIds(),
     queryFn: () => dropRemovedSignatures(queryClient),
@@ -67,10 +68,4 @@ export function useRemovedSignatures(enabled: boolean): void {
     // The board renders nothing from this query's own state (see useLiveSignatures).
     notifyOnChangeProps: [],
   });
-  // Pushed again after a gap (or for the first time once the wall is in): one check for what
-  // left meanwhile.
-  useEffect(() => {
-    if (pushed && enabled)
-      void queryClient.refetchQueries({ queryKey: signatureKeys.visibleIds() });
-  }, [pushed, enabled, queryClient]);
 }

@@ -14,9 +14,9 @@
  * realtime-js alone, not supabase-js: the same client and channel API supabase-js hands out
  * (`supabase.channel()` is realtime-js's), without auth and storage's ~35 KB (gzip).
  */
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { RealtimePostgresChangesPayload } from '@supabase/realtime-js';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { mergeSignatures, withoutRemoved } from '../domain/merge.ts';
 import { signatureFromRow, type SignatureRow } from '../domain/signature.ts';
 import { dataApiConfig } from './client.ts';
@@ -51,6 +51,23 @@ export function useWallChangesPushed(): boolean {
   return useSyncExternalStore(onWallChangesPushed, wallChangesPushed, () => false);
 }
 
+/**
+ * Whether the wall's changes are pushed now; and each time they start being pushed while `ready`
+ * (or `ready` comes while they are), one refetch of `queryKey`: a poll's catch-up on what changed
+ * between the wall's read and the channel's join, or while the socket was down.
+ */
+export function useCatchUpWhenPushed(queryKey: QueryKey, ready: boolean): boolean {
+  const pushed = useWallChangesPushed();
+  const queryClient = useQueryClient();
+  const hash = hashKey(queryKey);
+  useEffect(() => {
+    if (pushed && ready) void queryClient.refetchQueries({ queryKey, exact: true });
+    // The key's hash stands for the key: a caller's new array of the same key is no change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pushed, ready, queryClient, hash]);
+  return pushed;
+}
+
 /** `<project URL>/realtime/v1` as a WebSocket address, as supabase-js derives it. */
 function realtimeEndpoint(projectUrl: string): string {
   const url = new URL('realtime/v1', projectUrl.endsWith('/') ? projectUrl : `${projectUrl}/`);
@@ -64,6 +81,7 @@ function realtimeEndpoint(projectUrl: string): string {
  */
 function createInbox(queryClient: QueryClient) {
   const wallKey = signatureKeys.wall();
+  const wallHash = hashKey(wallKey);
   let removedWhileLoading = new Set<number>();
   const loading = () => queryClient.getQueryState(wallKey)?.fetchStatus !== 'idle';
   const remove = (ids: ReadonlySet<number>) =>
@@ -72,7 +90,7 @@ function createInbox(queryClient: QueryClient) {
     );
 
   queryClient.getQueryCache().subscribe((event) => {
-    if (event.query.queryHash !== JSON.stringify(wallKey) || removedWhileLoading.size === 0) return;
+    if (event.query.queryHash !== wallHash || removedWhileLoading.size === 0) return;
     if (loading()) return;
     const ids = removedWhileLoading;
     removedWhileLoading = new Set();

@@ -83,3 +83,35 @@ test('React takes the card over: no error, no CSP violation, no layout shift, Si
   // React's first render must put every box exactly where the pre-rendered one was.
   expect(layoutShift).toBe(0);
 });
+
+// Nothing on the card's first paint waits for the app's scripts, and the page says so: Chromium
+// fetches them at low priority on `/` (scripts/app-script-priority.ts). On /export the first paint
+// is React's, so there they keep the default.
+test("the app's scripts are fetched at low priority where the card paints without them", async ({
+  page,
+  wall,
+}) => {
+  const priorities = new Map<string, string>();
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Network.requestWillBeSent', ({ request }) => {
+    const path = new URL(request.url).pathname;
+    if (/^\/assets\/.*\.js$/.test(path)) priorities.set(path, request.initialPriority);
+  });
+  await cdp.send('Network.enable');
+  const scriptsOf = async (path: string) => {
+    priorities.clear();
+    const response = await page.goto(`${wall.url}${path}`, { waitUntil: 'load' });
+    // The entry and its modulepreloads, as the served HTML names them (the app adds its own
+    // modulepreloads later, for the routes it loads).
+    const named = Array.from(
+      (await response!.text()).matchAll(
+        /<(?:script|link) [^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g,
+      ),
+      (match) => match[1]!,
+    );
+    expect(named.length, path).toBeGreaterThan(1);
+    return named.map((script) => priorities.get(script));
+  };
+  expect(new Set(await scriptsOf('/'))).toEqual(new Set(['Low']));
+  expect(new Set(await scriptsOf('/export'))).toEqual(new Set(['High']));
+});

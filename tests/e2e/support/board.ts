@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { expect, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
+import type { Rect } from '../../../src/domain/geometry.ts';
 import type { TileState } from '../../../src/features/board/stage/tiles/tile-state.ts';
 import { consoleErrors, recordConsoleErrors } from './console.ts';
 import { test as base, type WallServer } from './fixtures.ts';
@@ -70,6 +71,21 @@ interface KonvaWindow {
       findOne(selector: string): { getAttr(name: string): unknown } | undefined;
     }>;
   };
+}
+
+/**
+ * Whether a frame showed `camera`'s view: the same corner, and a size within 1 % (a canvas is a
+ * whole number of device pixels; a zoom step changes the size by 8 %).
+ */
+function sameView(drawn: Rect | null, camera: Rect): boolean {
+  if (!drawn) return false;
+  const near = (a: number, b: number, tolerance: number) => Math.abs(a - b) <= tolerance;
+  return (
+    near(drawn.x, camera.x, 1e-3) &&
+    near(drawn.y, camera.y, 1e-3) &&
+    near(drawn.width, camera.width, camera.width / 100) &&
+    near(drawn.height, camera.height, camera.height / 100)
+  );
 }
 
 /** A straight line of `steps` + 1 evenly spaced points from a to b. */
@@ -421,16 +437,33 @@ export class Board {
    * signatures: tiles paint over a few frames after a change, as a visitor would see.
    */
   async drawnTileState(): Promise<TileState> {
-    // A camera move or a change asks for a layer draw in the next animation frame (Konva's
-    // batchDraw), and the state describes the last frame drawn: wait for a frame first, so the
-    // state is never the one from before the move (Firefox once read a pan's tiles 7 moves of 10
-    // in). Animation frame callbacks run in the order asked, so ours runs after the draw.
-    await this.page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
+    // The state describes the last frame drawn, and a camera move asks for its draw in the next
+    // animation frame (Konva's batchDraw): until that frame, the state is of the view before the
+    // move (Firefox once read a pan's tiles 7 moves of 10 in). So wait for a frame that showed
+    // where the camera is now, not for a frame as such: under a paused page clock no frame comes.
     let state: TileState | null = null;
     await expect
-      .poll(async () => (state = await this.tileState()).viewDrawn, 'the view is drawn')
+      .poll(async () => {
+        const [drawn, now] = await Promise.all([this.tileState(), this.cameraView()]);
+        state = drawn;
+        return drawn.viewDrawn && sameView(drawn.view, now);
+      }, 'the view is drawn where the camera is')
       .toBe(true);
     return state!;
+  }
+
+  /** The part of the wall the camera shows now, as the tiles' renderer computes it for a frame. */
+  private async cameraView(): Promise<Rect> {
+    return this.page.evaluate(() => {
+      const stage = (window as unknown as KonvaWindow).Konva.stages[0]!;
+      const scale = stage.scaleX();
+      return {
+        x: -stage.x() / scale,
+        y: -stage.y() / scale,
+        width: stage.width() / scale,
+        height: stage.height() / scale,
+      };
+    });
   }
 
   /** How many saved signatures the tiles in view show, once drawn. */

@@ -11,6 +11,8 @@ import type { Tile } from './tile.ts';
 export interface TileState {
   /** Every tile in view was painted with the current signatures in the last frame on screen. */
   viewDrawn: boolean;
+  /** The part of the wall the last frame on screen showed (null before the first). */
+  view: Rect | null;
   /** Ids of the signatures painted in the tiles of the last frame on screen that meet the view. */
   idsInView: number[];
   /** The captions painted for those signatures (their own text, or `#<id>`). */
@@ -37,6 +39,7 @@ export function tileStateOf(
   const shown = [...seen.values()];
   return {
     viewDrawn,
+    view,
     idsInView: shown.map((s) => s.id),
     captionsInView: shown.map((s) => s.caption ?? defaultCaption(s.id)),
     tiles: cache.size,
