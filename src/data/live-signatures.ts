@@ -10,7 +10,7 @@ import { newestCreatedAt, pollStartMs } from '../domain/merge.ts';
 import type { Signature } from '../domain/signature.ts';
 import { signatureKeys } from './query-keys.ts';
 import { addToCachedWall, fetchSignaturesSince } from './signatures.ts';
-import { startWallChanges, useCatchUpWhenPushed } from './wall-changes.ts';
+import { startWallChanges, useRefetchWhen, useWallChangesPushed } from './wall-changes.ts';
 
 /** How often to ask for new signatures when nothing pushes them. */
 export const POLL_INTERVAL_MS = 3000;
@@ -47,9 +47,7 @@ function createPollCursor() {
  */
 export function useLiveSignatures(wallComplete: boolean): void {
   const queryClient = useQueryClient();
-  // Once changes are pushed and the wall is in, one poll catches what was saved between the
-  // wall's read and the channel's join (or while the socket was down); then none.
-  const pushed = useCatchUpWhenPushed(signatureKeys.live(), wallComplete);
+  const pushed = useWallChangesPushed();
   const [pollCursor] = useState(createPollCursor);
   const complete = useRef(wallComplete);
   useEffect(() => {
@@ -81,4 +79,7 @@ export function useLiveSignatures(wallComplete: boolean): void {
 
   // Started with the wall's load already (wall-route.tsx); here for a board opened otherwise.
   useEffect(() => startWallChanges(queryClient), [queryClient]);
+  // Once changes are pushed and the wall is in, one poll catches what was saved between the
+  // wall's read and the channel's join (or while the socket was down); then none.
+  useRefetchWhen(signatureKeys.live(), pushed && wallComplete);
 }

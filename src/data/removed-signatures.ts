@@ -10,7 +10,7 @@ import { withoutRemoved } from '../domain/merge.ts';
 import { dataApi, type DataApi } from './client.ts';
 import { pagesById, type KeysetRead } from './pager.ts';
 import { signatureKeys } from './query-keys.ts';
-import { useCatchUpWhenPushed } from './wall-changes.ts';
+import { useRefetchWhen, useWallChangesPushed } from './wall-changes.ts';
 
 /** A hidden signature leaves open boards within this (plus one read), well inside 30 s. */
 export const REMOVAL_POLL_MS = 15_000;
@@ -51,9 +51,7 @@ async function dropRemovedSignatures(queryClient: QueryClient): Promise<number> 
  */
 export function useRemovedSignatures(enabled: boolean): void {
   const queryClient = useQueryClient();
-  // Pushed again after a gap (or for the first time once the wall is in): one check for what
-  // left meanwhile.
-  const pushed = useCatchUpWhenPushed(signatureKeys.visibleIds(), enabled);
+  const pushed = useWallChangesPushed();
   useQuery({
     queryKey: signatureKeys.visibleIds(),
     queryFn: () => dropRemovedSignatures(queryClient),
@@ -68,4 +66,7 @@ export function useRemovedSignatures(enabled: boolean): void {
     // The board renders nothing from this query's own state (see useLiveSignatures).
     notifyOnChangeProps: [],
   });
+  // Pushed again after a gap (or for the first time once the wall is in): one check for what
+  // left meanwhile.
+  useRefetchWhen(signatureKeys.visibleIds(), pushed && enabled);
 }

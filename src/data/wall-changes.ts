@@ -52,20 +52,20 @@ export function useWallChangesPushed(): boolean {
 }
 
 /**
- * Whether the wall's changes are pushed now; and each time they start being pushed while `ready`
- * (or `ready` comes while they are), one refetch of `queryKey`: a poll's catch-up on what changed
- * between the wall's read and the channel's join, or while the socket was down.
+ * One refetch of `queryKey` each time `due` turns true: a poll's catch-up once changes are pushed
+ * and the wall is in, on what changed between the wall's read and the channel's join, or while
+ * the socket was down. Call it after the query's own useQuery: effects run in the order they are
+ * declared, and until useQuery's has subscribed, React Query counts a query never fetched (only
+ * its initialData) as disabled and refetches nothing.
  */
-export function useCatchUpWhenPushed(queryKey: QueryKey, ready: boolean): boolean {
-  const pushed = useWallChangesPushed();
+export function useRefetchWhen(queryKey: QueryKey, due: boolean): void {
   const queryClient = useQueryClient();
   const hash = hashKey(queryKey);
   useEffect(() => {
-    if (pushed && ready) void queryClient.refetchQueries({ queryKey, exact: true });
+    if (due) void queryClient.refetchQueries({ queryKey, exact: true });
     // The key's hash stands for the key: a caller's new array of the same key is no change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pushed, ready, queryClient, hash]);
-  return pushed;
+  }, [due, queryClient, hash]);
 }
 
 /** `<project URL>/realtime/v1` as a WebSocket address, as supabase-js derives it. */
