@@ -36,6 +36,13 @@ function boxOf(group: HTMLElement): Rect | null {
   return left < right ? { x: left, y: top, width: right - left, height: bottom - top } : null;
 }
 
+/**
+ * Elements resized by every camera move (the overview's view box), always inside the group's
+ * other boxes: watched, each move of a zoom would measure the whole group again (a forced
+ * layout per frame).
+ */
+const FOLLOWS_CAMERA = '[data-follows-camera]';
+
 export function useSideClearOfCorners(
   camera: Camera | null,
   groupRef: RefObject<HTMLElement | null>,
@@ -70,7 +77,7 @@ export function useSideClearOfCorners(
     const observeAll = () => {
       resized.disconnect();
       resized.observe(group);
-      for (const el of group.querySelectorAll('*')) resized.observe(el);
+      for (const el of group.querySelectorAll(`*:not(${FOLLOWS_CAMERA})`)) resized.observe(el);
     };
     observeAll();
     // A menu that opens adds elements: watch them too, and measure again.

@@ -64,10 +64,12 @@ export function WallOverview({ camera, signatures }: WallOverviewProps) {
     const box = viewRef.current;
     const canvas = canvasRef.current;
     if (!camera || !box || !canvas) return undefined;
+    // The map's size, read when it changes, not per move: reading it after a move's style change
+    // forces a layout pass on the gesture's frame.
+    let k = canvas.clientWidth / WALL_SIZE;
     const place = () => {
       const now = camera.current();
       if (!now) return;
-      const k = canvas.clientWidth / WALL_SIZE;
       const r = visibleWallRect(now.camera.offset, now.viewport, now.camera.scale);
       // Only the part on the wall: a screen larger than the wall shows all of it.
       const x0 = Math.max(0, r.x);
@@ -79,7 +81,16 @@ export function WallOverview({ camera, signatures }: WallOverviewProps) {
       box.style.height = `${(y1 - y0) * k}px`;
     };
     place();
-    return camera.onMove(place);
+    const resized = new ResizeObserver(() => {
+      k = canvas.clientWidth / WALL_SIZE;
+      place();
+    });
+    resized.observe(canvas);
+    const stopMoves = camera.onMove(place);
+    return () => {
+      stopMoves();
+      resized.disconnect();
+    };
   }, [camera, open]);
 
   const centreHere = useCallback(
@@ -122,7 +133,12 @@ export function WallOverview({ camera, signatures }: WallOverviewProps) {
               data-testid="overview-map"
               onClick={centreHere}
             />
-            <div ref={viewRef} className="board-overview-view" data-testid="overview-view" />
+            <div
+              ref={viewRef}
+              className="board-overview-view"
+              data-testid="overview-view"
+              data-follows-camera=""
+            />
           </>
         )}
       </div>

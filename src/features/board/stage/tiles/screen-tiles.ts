@@ -11,7 +11,10 @@
  * tiles in view), and an ImageBitmap once.
  *
  * A tile lands on whole device pixels of the screen, as tile-draw.ts's deviceRect places it on a
- * canvas, so neighbours meet without seams. A tile not painted yet is covered by its fallback
+ * canvas, so neighbours meet without seams. While the scale keeps changing (a wheel turn, a pinch)
+ * the tiles keep where they were placed and the pane alone is scaled, as map engines zoom: one
+ * transform per frame instead of one per tile (restyling ~50 tiles each zoom frame cost a slow
+ * phone most of its frame); once the scale holds they are placed on whole pixels again. A tile not painted yet is covered by its fallback
  * level's tiles, placed beneath the painted ones and clipped to the tiles they stand in for (tiles
  * are transparent between strokes: unclipped, a stale or blurrier level would show through).
  */
@@ -58,7 +61,14 @@ export class ScreenTiles {
    * and the tiles in it keep their transforms (but where rounding puts one a pixel further).
    */
   private readonly pane: HTMLDivElement;
-  private paneAt: readonly [number, number] | null = null;
+  private paneTransform = '';
+  /** The camera (wall to device pixels) the tiles on screen were placed for. */
+  private placedWith: DOMMatrix | null = null;
+  /**
+   * The pane is scaled: the tiles show at another scale than they were placed for (a zoom under
+   * way), so not on whole device pixels.
+   */
+  scaled = false;
   private shown = new Map<Tile, Shown>();
   /** Off screen, least recently shown first. */
   private kept = new Map<Tile, Shown>();
@@ -108,19 +118,31 @@ export class ScreenTiles {
     pixelRatio: number,
     tiles: readonly Tile[],
     beneath: ReadonlyMap<Tile, readonly Tile[]>,
+    zooming: boolean,
   ): void {
     const dpr = window.devicePixelRatio || 1;
     const k = dpr / pixelRatio;
     const screen = new DOMMatrix([m.a * k, 0, 0, m.d * k, m.e * k, m.f * k]);
-    const [ox, oy] = [Math.round(screen.e), Math.round(screen.f)];
-    if (this.paneAt?.[0] !== ox || this.paneAt[1] !== oy) {
-      this.pane.style.transform = `translate(${css(ox / dpr)}px,${css(oy / dpr)}px)`;
-      this.paneAt = [ox, oy];
+    // Zooming: tiles are placed (the new ones too) where the last placement's camera put them,
+    // and the pane carries them from there to where this camera puts them.
+    if (!zooming || !this.placedWith) this.placedWith = screen;
+    const placed = this.placedWith;
+    const [ox, oy] = [Math.round(placed.e), Math.round(placed.f)];
+    const r = screen.a / placed.a;
+    const pane =
+      r === 1 && screen.e === placed.e && screen.f === placed.f
+        ? `translate(${css(ox / dpr)}px,${css(oy / dpr)}px)`
+        : `translate(${css((screen.e - r * (placed.e - ox)) / dpr)}px,` +
+          `${css((screen.f - r * (placed.f - oy)) / dpr)}px) scale(${r})`;
+    this.scaled = r !== 1;
+    if (this.paneTransform !== pane) {
+      this.pane.style.transform = pane;
+      this.paneTransform = pane;
     }
     const next = new Map<Tile, Placement>();
     const place = (tile: Tile, z: string, clip: string) => {
       if (!tile.shown || next.has(tile)) return;
-      const [x0, y0, x1, y1] = deviceRect(screen, tile.rect);
+      const [x0, y0, x1, y1] = deviceRect(placed, tile.rect);
       const transform =
         `matrix(${css((x1 - x0) / dpr / TILE_PIXELS)},0,0,${css((y1 - y0) / dpr / TILE_PIXELS)},` +
         `${css((x0 - ox) / dpr)},${css((y0 - oy) / dpr)})`;

@@ -55,9 +55,9 @@ export const VIEW_DRAWN_MARK = 'signwall:view-drawn';
 export const TILES_SHAPE_NAME = 'signature-tiles';
 
 /** Painting per frame while the camera moves: a 60 Hz frame keeps room for composing. */
-const MOVING_BUDGET_MS = 8;
+const MOVING_BUDGET_MS = 4;
 /** Painting per frame while nothing moves: the view fills faster, still under a long task. */
-const STILL_BUDGET_MS = 32;
+const STILL_BUDGET_MS = 20;
 /** Idle prefetching per slice. */
 const IDLE_BUDGET_MS = 10;
 /** After a camera move, frames count as moving this long. */
@@ -65,7 +65,7 @@ const MOVING_FOR_MS = 300;
 /**
  * While the scale keeps changing (a wheel turn, a pinch) a level may be left before it is
  * painted: if another level covers the missing tiles meanwhile, painting waits until the scale
- * has held this long.
+ * has held this long. Until then the tiles on screen are scaled as one (screen-tiles.ts).
  */
 const ZOOM_SETTLE_MS = 150;
 
@@ -256,19 +256,21 @@ export class TileRenderer {
       if (fallback.length === 0) uncovered++;
       for (const t of fallback) beneath.set(t, [...(beneath.get(t) ?? []), tile]);
     }
-    this.screenTiles(ctx.canvas).show(m, pixelRatio, tiles, beneath);
-    this.uncovered = uncovered;
     if (m.a !== this.lastScale) {
       this.lastScale = m.a;
       this.scaledAt = now();
     }
+    const screen = this.screenTiles(ctx.canvas);
+    screen.show(m, pixelRatio, tiles, beneath, now() - this.scaledAt < ZOOM_SETTLE_MS);
+    this.uncovered = uncovered;
     const transform = `${m.a},${m.e},${m.f},${ctx.canvas.width},${ctx.canvas.height}`;
     if (transform !== this.lastTransform) {
       this.lastTransform = transform;
       this.movedAt = now();
     }
     this.lastView = view;
-    this.viewDrawn = tiles.every(isCurrent);
+    // A scaled pane (a zoom under way) is not yet the view as it will stay: not drawn.
+    this.viewDrawn = tiles.every(isCurrent) && !screen.scaled;
     if (this.viewDrawn) {
       if (this.markPending) {
         this.markPending = false;
@@ -299,6 +301,8 @@ export class TileRenderer {
         this.scheduleFrame();
         return;
       }
+      // The zoom has settled: the tiles go back on whole pixels at this scale.
+      if (this.screen?.scaled && now() - this.scaledAt >= ZOOM_SETTLE_MS) this.layer.batchDraw();
       const budget = now() - this.movedAt < MOVING_FOR_MS ? MOVING_BUDGET_MS : STILL_BUDGET_MS;
       const deadline = now() + budget;
       let progressed = false;

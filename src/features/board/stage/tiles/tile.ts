@@ -27,7 +27,7 @@ export type SignaturePainter = (ctx: CanvasRenderingContext2D, signature: Signat
  * so the time a stroke call takes says little about its cost. Reading a pixel makes the canvas
  * rasterize what it recorded now, inside the budget that paid for it: every few signatures.
  */
-const FLUSH_EVERY = 4;
+const FLUSH_EVERY = 2;
 
 function rasterize(ctx: CanvasRenderingContext2D): void {
   ctx.getImageData(0, 0, 1, 1);
