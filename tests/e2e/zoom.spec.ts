@@ -4,6 +4,7 @@
  * panning stays clamped at every scale, and drawing lands at the right wall coordinates.
  */
 import { Board, expect, line, test, TOASTS, WALL_GREY, WHITE, type XY } from './support/board.ts';
+import { pauseClock } from './support/page-clock.ts';
 import { placedTiles, screenTileDraws, watchScreenTiles } from './support/screen-tiles.ts';
 
 const FIT = 800 / 3200;
@@ -358,3 +359,87 @@ test('zooming back over a level boundary shows the same tile elements again, not
   expect(back).toEqual([...Array(tagged).keys()]);
   expect(await screenTileDraws(page)).toBe(0);
 });
+
+test('while the scale changes the pane alone is scaled; once it holds, the tiles are placed again', async ({
+  board,
+  page,
+  wall,
+}) => {
+  await wall.seed({
+    strokes: [
+      [
+        [100, 300],
+        [700, 320],
+      ],
+    ],
+  });
+  await page.clock.install();
+  await board.open();
+  await board.drawnTileState();
+  const tiles = () =>
+    page.evaluate(() => {
+      const pane = document.querySelector<HTMLElement>('.board-stage .screen-tiles > div')!;
+      return {
+        pane: pane.style.transform,
+        tiles: Array.from(pane.querySelectorAll('canvas'), (tile) => tile.style.transform),
+      };
+    });
+  const still = await tiles();
+  expect(still.pane).toMatch(/^translate\([^)]*\)$/);
+  expect(still.tiles.length).toBeGreaterThan(0);
+
+  // Page time stands still: one wheel turn's frame is drawn, the scale has not held yet.
+  await pauseClock(page);
+  await page.mouse.move(400, 300);
+  await page.mouse.wheel(0, -40);
+  await page.clock.runFor(20);
+  const zooming = await tiles();
+  expect(zooming.pane).toMatch(/^translate\([^)]*\) scale\(1\.08\d*\)$/);
+  expect(zooming.tiles).toEqual(still.tiles);
+  expect((await board.tileState()).viewDrawn).toBe(false);
+
+  // Held for longer than the settle: the tiles are placed for the new scale, the pane only moved.
+  await page.clock.runFor(400);
+  const settled = await tiles();
+  expect(settled.pane).toMatch(/^translate\([^)]*\)$/);
+  expect(settled.tiles).not.toEqual(still.tiles);
+  expect((await board.tileState()).viewDrawn).toBe(true);
+});
+
+// A zoom resizes the overview's view box every frame: nothing may measure the controls for it
+// (a measure after the frame's style changes is a forced layout on the gesture's frame).
+test(
+  'zooming measures none of the board’s controls',
+  { tag: '@any-engine' },
+  async ({ page, board }) => {
+    await board.open();
+    await page.evaluate(() => {
+      const w = window as unknown as { __measures: string[] };
+      w.__measures = [];
+      const count = (element: Element, what: string) => {
+        const group = element.closest('[data-side]');
+        if (group) w.__measures.push(`${what} in .${group.className}`);
+      };
+      const rect = Element.prototype.getBoundingClientRect;
+      Element.prototype.getBoundingClientRect = function (this: Element) {
+        count(this, 'getBoundingClientRect');
+        return rect.call(this);
+      };
+      const width = Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth')!;
+      Object.defineProperty(Element.prototype, 'clientWidth', {
+        get(this: Element) {
+          count(this, 'clientWidth');
+          return width.get!.call(this) as number;
+        },
+      });
+    });
+    await page.mouse.move(500, 300);
+    for (let i = 0; i < 10; i++) await page.mouse.wheel(0, -60);
+    for (let i = 0; i < 10; i++) await page.mouse.wheel(0, 40);
+    await expect.poll(async () => (await board.camera()).scale).toBeGreaterThan(1);
+    await board.drawnTileState();
+    expect(
+      await page.evaluate(() => (window as unknown as { __measures: string[] }).__measures),
+    ).toEqual([]);
+  },
+);
