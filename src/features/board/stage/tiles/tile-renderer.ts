@@ -104,7 +104,7 @@ export class TileRenderer {
   private destroyed = false;
   private dimmed: ReadonlySet<number> = NO_IDS;
   /** `paintSignature` until a board dims something: the visitor's board paints as it always did. */
-  private paint: SignaturePainter = paintSignature;
+  private painter: SignaturePainter = paintSignature;
 
   constructor(private readonly layer: KonvaTypes.Layer) {
     this.cache = createTileCache<Tile>({
@@ -130,22 +130,23 @@ export class TileRenderer {
    * dimmed or undimmed signature touches change.
    */
   setSignatures(signatures: readonly Signature[], dimmed: ReadonlySet<number> = NO_IDS): void {
-    if (dimmed.size > 0 && this.paint === paintSignature) {
-      this.paint = dimmingPainter(() => this.dimmed);
+    if (dimmed.size > 0 && this.painter === paintSignature) {
+      this.painter = dimmingPainter(() => this.dimmed);
     }
     this.dimmed = dimmed;
     const { byId, list, added, removed, restyled } = changeOfPainted(this.byId, signatures, dimmed);
     this.byId = byId;
     this.index = createOutlineIndex(list);
 
+    // A tile not looked up yet will find the wall as it is now: nothing to change there.
     const repaint = new Set<Tile>();
     for (const gone of [...removed, ...restyled])
-      for (const tile of this.cachedTilesMeeting(gone.outline)) repaint.add(tile);
+      for (const tile of this.cachedTilesMeeting(gone.outline)) if (!tile.unread) repaint.add(tile);
     for (const tile of repaint) repaintTile(tile, this.signaturesIn(tile.rect));
     const additions = new Map<Tile, Signature[]>();
     for (const item of added) {
       for (const tile of this.cachedTilesMeeting(item.outline)) {
-        if (repaint.has(tile)) continue;
+        if (repaint.has(tile) || tile.unread) continue;
         let list = additions.get(tile);
         if (!list) additions.set(tile, (list = []));
         list.push(item.signature);
@@ -200,18 +201,35 @@ export class TileRenderer {
     return this.layer.getCanvas().getPixelRatio();
   }
 
+  /**
+   * The cached tile at `coord`, or a new one whose signatures are looked up when it is first
+   * painted (see paint): a zoom onto another level creates all the view's tiles in one frame, and
+   * looking up each one's signatures there was a long task on a 4×-slowed phone at 10,000.
+   */
   private tileAt(coord: TileCoord, pixelRatio: number): Tile {
     const key = tileKey(coord);
     let tile = this.cache.get(key);
     if (!tile) {
       tile = createTile(coord, pixelRatio, []);
-      tile.queue = this.signaturesIn(tile.rect);
+      tile.unread = true;
       this.cache.set(key, tile);
       this.levels.add(coord.level);
-      // Nothing to paint: it is done without a canvas.
-      if (tile.queue.length === 0) paintTile(tile, 0, now);
     }
     return tile;
+  }
+
+  /** paintTile, after looking up a new tile's signatures (one without any is done at once). */
+  private paint(tile: Tile, deadline: number): void {
+    if (tile.unread) {
+      tile.unread = false;
+      tile.queue = this.signaturesIn(tile.rect);
+      // Nothing to paint: it is done without a canvas.
+      if (tile.queue.length === 0) {
+        paintTile(tile, 0, now);
+        return;
+      }
+    }
+    paintTile(tile, deadline, now, this.painter);
   }
 
   /** The Shape's sceneFunc: draws the tiles meeting whatever part of the wall `context` shows. */
@@ -242,7 +260,7 @@ export class TileRenderer {
       pixelRatio,
     };
     if (!onScreen) {
-      for (const tile of tiles) paintTile(tile, Infinity, now, this.paint);
+      for (const tile of tiles) this.paint(tile, Infinity);
       drawTiles(ctx, m, tiles, cachedTiles);
       return;
     }
@@ -350,7 +368,7 @@ export class TileRenderer {
       const tile = this.tileAt(coord, pixelRatio);
       if (isCurrent(tile)) continue;
       if (now() >= deadline) return true;
-      paintTile(tile, deadline, now, this.paint);
+      this.paint(tile, deadline);
       painted(tile);
       left ||= !isCurrent(tile);
     }

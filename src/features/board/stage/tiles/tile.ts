@@ -55,6 +55,11 @@ export interface Tile {
   target: HTMLCanvasElement | null;
   /** Signatures to paint into `target`, in wall order, from `next` on. */
   queue: Signature[];
+  /**
+   * Its signatures are not looked up yet: `queue` is empty until the renderer does, when it first
+   * paints the tile (tile-renderer.ts).
+   */
+  unread: boolean;
   next: number;
   /** Set once the cache let it go: its canvases are freed and it must not be painted. */
   freed: boolean;
@@ -72,6 +77,7 @@ export function createTile(coord: TileCoord, pixelRatio: number, queue: Signatur
     shownVersion: 0,
     target: null,
     queue,
+    unread: false,
     next: 0,
     freed: false,
   };
