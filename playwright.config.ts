@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { delimiter, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './scripts/chromium-flags.ts';
 
 // Debian's chromium where it is installed (Playwright's own browser download is not reachable on
 // our machines); Playwright's bundled browser anywhere else.
@@ -10,15 +11,7 @@ const chromiumPath =
 
 const launchOptions = {
   ...(chromiumPath ? { executablePath: chromiumPath } : {}),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_FLAGS,
 };
 
 // Firefox: Playwright's `moz-firefox` channel drives an installed Firefox over WebDriver BiDi (its

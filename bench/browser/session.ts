@@ -6,6 +6,7 @@
  */
 import { chromium, type Browser, type BrowserContextOptions } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { CHROMIUM_FLAGS } from '../../scripts/chromium-flags.ts';
 import type { Box } from '../wall-generator.ts';
 import { measureDraw, type DrawResult } from './draw.ts';
 import { measureExport, type ExportResult } from './export.ts';
@@ -53,15 +54,7 @@ export type MeasureName = keyof BrowserRun;
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 /** The bench's Chromium flags, for every browser it starts (Lighthouse's too: lighthouse.ts). */
-export const BENCH_CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const BENCH_CHROMIUM_FLAGS = CHROMIUM_FLAGS;
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
