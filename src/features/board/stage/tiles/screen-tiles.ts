@@ -65,8 +65,8 @@ export class ScreenTiles {
   /** The camera (wall to device pixels) the tiles on screen were placed for. */
   private placedWith: DOMMatrix | null = null;
   /**
-   * The pane is scaled: the tiles show at another scale than they were placed for (a zoom under
-   * way), so not on whole device pixels.
+   * The tiles were placed for another camera than the one they show (a zoom under way: the pane
+   * carries them), so not on whole device pixels.
    */
   scaled = false;
   private shown = new Map<Tile, Shown>();
@@ -134,7 +134,7 @@ export class ScreenTiles {
         ? `translate(${css(ox / dpr)}px,${css(oy / dpr)}px)`
         : `translate(${css((screen.e - r * (placed.e - ox)) / dpr)}px,` +
           `${css((screen.f - r * (placed.f - oy)) / dpr)}px) scale(${r})`;
-    this.scaled = r !== 1;
+    this.scaled = placed !== screen;
     if (this.paneTransform !== pane) {
       this.pane.style.transform = pane;
       this.paneTransform = pane;
