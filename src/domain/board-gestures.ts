@@ -205,7 +205,7 @@ function drawTransition(
         const last = points[points.length - 1]!;
         if (p[0] === last[0] && p[1] === last[1]) continue;
         // A limit first: the segment to `p` is never drawn then, so it cannot be blocked either.
-        const step = addPoint(tally, p);
+        const step = addPoint(tally, p, points);
         if (!step.ok) {
           // Ends as if released at the last point that fit; later moves of this pointer find
           // no stroke and add nothing.

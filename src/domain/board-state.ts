@@ -29,6 +29,7 @@ export const LIMIT_TOAST: Readonly<Record<SignatureLimit, string>> = {
   strokes: TOAST.tooManyStrokes,
   points: TOAST.tooManyPoints,
   length: TOAST.tooLong,
+  weight: TOAST.tooDense,
 };
 
 export function withToast(state: BoardState, text: string): BoardState {

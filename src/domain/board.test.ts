@@ -159,6 +159,7 @@ describe('board transitions', () => {
       strokes: TOAST.tooManyStrokes,
       points: TOAST.tooManyPoints,
       length: TOAST.tooLong,
+      weight: TOAST.tooDense,
     });
     expect(TOAST.tooLong).toBe('A signature holds at most 20,000 px of strokes!');
   });
@@ -291,5 +292,57 @@ describe('board transitions', () => {
     expect(keys.camera.offset).toEqual({ x: -100, y: -50 });
     const wide = from(keys, { type: 'resized', viewport: { width: 3400, height: 3300 } });
     expect(wide.camera.offset).toEqual({ x: 100, y: 50 });
+  });
+});
+
+describe('the weight rule on the board', () => {
+  // A dot: one node of the 10 px grid, which holds 155 bytes.
+  const dot: Stroke = [
+    [500, 500],
+    [500, 500.5],
+  ];
+  const onDot = () => run(draw, ...stroke(dot));
+
+  it('stops a scribble on one spot with the toast that says why', () => {
+    const scribble: Stroke = Array.from({ length: 120 }, (_, i) => [
+      600 + (i % 5),
+      600 + (Math.floor(i / 5) % 2) * 4,
+    ]);
+    const s = run(draw, ...stroke(scribble));
+    expect(s.toast?.text).toBe(TOAST.tooDense);
+    expect(s.phase.name).toBe('captioning');
+    expect(pending(s)![0]!.length).toBeLessThan(scribble.length);
+  });
+
+  it('cuts a caption at what a small signature holds, saying so, and saves it', () => {
+    const long = 'x'.repeat(150);
+    const typed = from(onDot(), { type: 'captionChanged', caption: long });
+    // The dot's text, "[[[500,500],[500,500.5]]]", is 25 bytes: its node's 155 leave 130.
+    expect(draftOf(typed)!.caption).toBe('x'.repeat(130));
+    expect(typed.toast?.text).toBe(TOAST.captionTooLong);
+    const saving = from(typed, { type: 'saveRequested' });
+    expect(saving.phase.name).toBe('saving');
+    // A caption that fits is kept as typed, with no toast.
+    const short = from(onDot(), { type: 'captionChanged', caption: 'hi' });
+    expect(draftOf(short)!.caption).toBe('hi');
+    expect(short.toast?.text).not.toBe(TOAST.captionTooLong);
+  });
+
+  it('keeps the drawing and says why when a save would be refused for its weight', () => {
+    // A caption typed for two strokes, then one undone: the dot alone cannot hold it.
+    const far: Stroke = [
+      [700, 700],
+      [780, 700],
+    ];
+    const typed = run(draw, ...stroke(dot), ...stroke(far), {
+      type: 'captionChanged',
+      caption: 'y'.repeat(190),
+    });
+    expect(draftOf(typed)!.caption).toHaveLength(190);
+    const undone = from(typed, { type: 'strokeUndone' });
+    const refused = from(undone, { type: 'saveRequested' });
+    expect(refused.phase.name).toBe('captioning');
+    expect(refused.toast?.text).toBe(TOAST.captionTooLong);
+    expect(draftOf(refused)).toEqual(draftOf(undone));
   });
 });

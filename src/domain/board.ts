@@ -21,7 +21,8 @@ import {
 import { TOAST } from './presentation.ts';
 import { screenPoint, type ScreenPoint, type Stroke } from './geometry.ts';
 import { gestureTransition, type GestureEvent } from './board-gestures.ts';
-import type { SavingOutlines } from './simplify.ts';
+import { strokesToSave, type SavingOutlines } from './simplify.ts';
+import { captionWithin, findSignatureProblem } from './signature.ts';
 import { toastReducer, type Toast, type ToastEvent } from './toast.ts';
 import {
   IDLE,
@@ -111,12 +112,27 @@ function transition(state: BoardState, event: BoardEvent, outlines: SavingOutlin
           withToast({ ...state, mode: 'pan', phase: IDLE }, TOAST.panningEnabled);
     case 'captionChanged': {
       if (phase.name !== 'captioning' && !(phase.name === 'drawing' && phase.draft)) return state;
-      const draft = { ...(draftOf(state) as Draft), caption: event.caption };
-      return { ...state, phase: { ...phase, draft } };
+      const pending = draftOf(state) as Draft;
+      // A small signature holds a shorter caption (the weight rule): typing stops at its room.
+      const caption = captionWithin(event.caption, strokesToSave(pending.strokes, outlines));
+      const next = { ...state, phase: { ...phase, draft: { ...pending, caption } } };
+      return caption === event.caption ? next : withToast(next, TOAST.captionTooLong);
     }
-    case 'saveRequested':
+    case 'saveRequested': {
       if (phase.name !== 'captioning') return state;
+      // The database would refuse it for its weight (a stroke undone after the caption was typed,
+      // outlines arrived that keep a stroke from being simplified): say why, keep the drawing.
+      const { strokes, caption } = phase.draft;
+      if (findSignatureProblem(strokesToSave(strokes, outlines), caption) === 'too-heavy') {
+        return withToast(
+          state,
+          captionWithin(caption, strokesToSave(strokes, outlines)) === caption
+            ? TOAST.tooDense
+            : TOAST.captionTooLong,
+        );
+      }
       return withToast({ ...state, phase: { name: 'saving', draft: phase.draft } }, TOAST.saving);
+    }
     case 'saveSucceeded':
       return phase.name === 'saving' ? withToast({ ...state, phase: IDLE }, TOAST.saved) : state;
     case 'saveFailed':

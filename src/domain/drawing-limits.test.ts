@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BYTES_PER_NODE,
   MAX_POINTS,
   MAX_SIGNATURE_HEIGHT,
   MAX_SIGNATURE_WIDTH,
@@ -16,7 +17,8 @@ import {
 import { strokesLength, type Point, type Stroke } from './geometry.ts';
 import { createOutlineIndex } from './outline-index.ts';
 import { simplifyStroke } from './simplify.ts';
-import { findSignatureProblem } from './signature.ts';
+import { findSignatureProblem, serializeStrokes } from './signature.ts';
+import { claimedNodes, weightOf } from './signature-weight.ts';
 import { extentFits, extentOf } from './signature-size.ts';
 
 const EMPTY = tallyOf(null);
@@ -29,7 +31,7 @@ function drawStroke(tally: DrawingTally, points: readonly Point[]) {
   let current = start.tally;
   const kept: Point[] = [first!];
   for (const p of rest) {
-    const step = addPoint(current, p);
+    const step = addPoint(current, p, kept);
     if (!step.ok) return { kept, limit: step.limit, tally: current };
     current = step.tally;
     kept.push(p);
@@ -58,14 +60,17 @@ describe('the tally of the pending strokes', () => {
         [17, 42],
       ],
     ];
-    expect(tallyOf(strokes)).toEqual({
+    expect(tallyOf(strokes)).toMatchObject({
       extent: extentOf(strokes),
       strokes: 2,
       points: 5,
       length: strokesLength(strokes),
       last: null,
+      weight: { bytes: serializeStrokes(strokes).length },
     });
-    expect(EMPTY).toEqual({ extent: null, strokes: 0, points: 0, length: 0, last: null });
+    expect(tallyOf(strokes).weight.nodes).toEqual(claimedNodes(strokes));
+    expect(EMPTY).toMatchObject({ extent: null, strokes: 0, points: 0, length: 0, last: null });
+    expect(EMPTY.weight).toMatchObject({ bytes: 0, nodes: new Set() });
   });
 
   it('counts the pending strokes as they will be saved: simplified, unless near an outline', () => {
@@ -161,9 +166,10 @@ describe('the size limit while drawing', () => {
 });
 
 describe('the stroke and point limits while drawing', () => {
+  // Each on a node of its own (the weight rule): 10 px apart.
   const dot = (i: number): Stroke => [
-    [100 + i, 100],
-    [100 + i, 101],
+    [100 + i * 10, 100],
+    [100 + i * 10, 101],
   ];
 
   it('starts the 64th stroke and refuses the 65th', () => {
@@ -175,14 +181,16 @@ describe('the stroke and point limits while drawing', () => {
   });
 
   it('ends a stroke at the last point in all that the limit allows', () => {
-    // A zigzag of MAX_POINTS - 100 points inside a 100 × 10 box.
-    const first: Stroke = Array.from({ length: MAX_POINTS - 100 }, (_, i) => [
-      100 + (i % 100),
-      300 + (i % 10),
-    ]);
+    // MAX_POINTS - 100 points, 2.7 px apart, back and forth along rows 11 px apart (10 rows of
+    // 290): spread out enough for the weight rule, within 800 × 600.
+    const first: Stroke = Array.from({ length: MAX_POINTS - 100 }, (_, i) => {
+      const row = Math.floor(i / 290);
+      const along = row % 2 === 0 ? i % 290 : 289 - (i % 290);
+      return [Math.round((100 + along * 2.7) * 10) / 10, 300 + row * 11];
+    });
     const pending = tallyOf([first]);
     expect(pending.points).toBe(MAX_POINTS - 100);
-    const live = run(100, 190, 400, 0.5); // 181 points; only 100 fit
+    const live = run(100, 190, 420, 0.5); // 181 points; only 100 fit
     const cut = drawStroke(pending, live);
     expect(cut.limit).toBe('points');
     expect(cut.kept).toEqual(live.slice(0, 100));
@@ -230,10 +238,57 @@ describe('the length limit while drawing', () => {
 
   it('adds one segment per point, as the database adds them', () => {
     const wobbly: Point[] = Array.from({ length: 500 }, (_, i) => [
-      1000 + i * 0.7,
+      1000 + i * 1.5,
       1000 + Math.sin(i) * 3.3,
     ]);
     const drawn = drawStroke(tallyOf([wobbly.slice(0, 100)]), wobbly.slice(100));
     expect(drawn.tally.length).toBe(strokesLength([wobbly.slice(0, 100), wobbly.slice(100)]));
+  });
+});
+
+describe('the weight limit while drawing', () => {
+  it('lets a slow, careful stroke go on as long as its saved form is light', () => {
+    // 2,900 samples a quarter of a pixel apart (a slow stroke at 4× zoom): 37 KB as drawn, far
+    // over the 73 nodes' 11 KB, but a straight line saves as its two ends.
+    const slow = run(1000, 1725, 1000, 0.25);
+    const drawn = drawStroke(EMPTY, slow);
+    expect(drawn.limit).toBeNull();
+    expect(drawn.kept).toHaveLength(slow.length);
+    expect(findSignatureProblem([simplifyStroke(drawn.kept)], null)).toBeNull();
+  });
+
+  it('stops a scribble on one spot where its saved form would be too heavy, and keeps what fits', () => {
+    // Back and forth inside 4 × 4 px, 1 px steps: every turn is a point the simplified stroke
+    // keeps, and the scribble claims 1 or 2 nodes.
+    const scribble: Point[] = Array.from({ length: 200 }, (_, i) => [
+      2000.1 + (i % 5),
+      300.1 + (Math.floor(i / 5) % 2) * 4,
+    ]);
+    expect(findSignatureProblem([simplifyStroke(scribble)], null)).toBe('too-heavy');
+    const drawn = drawStroke(EMPTY, scribble);
+    expect(drawn.limit).toBe('weight');
+    // What was kept saves, and it stopped near the limit: its saved form uses most of the bytes
+    // its nodes allow (near the limit the saved form is checked at most every 1/8 of the points).
+    const saved = simplifyStroke(drawn.kept);
+    expect(findSignatureProblem([saved], null)).toBeNull();
+    const { bytes, nodes } = weightOf([saved], null);
+    expect(bytes).toBeGreaterThan(0.75 * nodes * BYTES_PER_NODE);
+  });
+
+  it('counts the pending strokes as saved, so a stroke added later is held to the rest', () => {
+    const scribble: Point[] = Array.from({ length: 60 }, (_, i) => [
+      2000.1 + (i % 5),
+      300.1 + (Math.floor(i / 5) % 2) * 4,
+    ]);
+    const first = drawStroke(EMPTY, scribble);
+    const pending = tallyOf([first.kept]);
+    // On the same spot nothing more fits; a stroke away from it claims nodes of its own.
+    expect(startStroke(pending, [2001.1, 301.1])).toEqual({ ok: false, limit: 'weight' });
+    expect(
+      drawStroke(pending, [
+        [2100, 300],
+        [2150, 300],
+      ]).limit,
+    ).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 /**
- * The database's limits on a signature (size, strokes, points, length of strokes; issues #10 and
- * #19) as the board applies them while the visitor draws, so a save is never refused for a reason
- * the board could foresee and a drawing is never thrown away by one. The tally of what is pending
- * is read once per stroke; each pointer move then costs O(1): the running extent grows by one
- * point and the running length by one segment, nothing is re-read.
+ * The database's limits on a signature (size, strokes, points, length of strokes, weight) as the
+ * board applies them while the visitor draws, so a save is never refused for a reason the board
+ * could foresee and a drawing is never thrown away by one. The tally of what is pending is read
+ * once per stroke; each pointer move then costs what its own segment does: the running extent
+ * grows by one point, the running length and bytes by one segment, and the claimed nodes
+ * (signature-weight.ts) by the few that segment reaches; nothing is re-read.
  *
  * The pending strokes are counted as they will be saved (simplified, see strokesToSave), which is
  * what the database counts: a stroke of 2,000 pointer samples that saves as 200 points leaves room
@@ -14,9 +15,10 @@ import { MAX_POINTS, MAX_STROKE_LENGTH, MAX_STROKES } from './rules.ts';
 import { segmentLength, strokesLength, type Point, type Stroke } from './geometry.ts';
 import { strokesToSave, type SavingOutlines } from './simplify.ts';
 import { extendExtent, extentFits, extentOf, type Extent } from './signature-size.ts';
+import { addWeight, startWeight, weightTallyOf, type WeightTally } from './signature-weight.ts';
 
 /** Which limit a stroke ran into. */
-export type SignatureLimit = 'size' | 'strokes' | 'points' | 'length';
+export type SignatureLimit = 'size' | 'strokes' | 'points' | 'length' | 'weight';
 
 /** What a signature holds so far: its points' extent (no padding), strokes, points, length. */
 export interface DrawingTally {
@@ -27,6 +29,8 @@ export interface DrawingTally {
   readonly length: number;
   /** The last point of the stroke in progress, where the next segment starts (null between strokes). */
   readonly last: Point | null;
+  /** Bytes and nodes of the stored text (no caption yet), the stroke in progress included. */
+  readonly weight: WeightTally;
 }
 
 /** A stroke keeps at least this many points; the board discards shorter ones. */
@@ -43,6 +47,7 @@ export function tallyOf(strokes: readonly Stroke[] | null): DrawingTally {
     points,
     length: strokesLength(all),
     last: null,
+    weight: weightTallyOf(all),
   };
 }
 
@@ -73,24 +78,36 @@ export function startStroke(tally: DrawingTally, first: Point): TallyStep {
   const extent = extendExtent(tally.extent, first);
   if (!extentFits(extent)) return { ok: false, limit: 'size' };
   if (tally.length >= MAX_STROKE_LENGTH) return { ok: false, limit: 'length' };
+  const weight = startWeight(tally.weight, first);
+  if (!weight) return { ok: false, limit: 'weight' };
   return {
     ok: true,
-    tally: { ...tally, extent, strokes: tally.strokes + 1, points: tally.points + 1, last: first },
+    tally: {
+      ...tally,
+      extent,
+      strokes: tally.strokes + 1,
+      points: tally.points + 1,
+      last: first,
+      weight,
+    },
   };
 }
 
 /**
- * One more point on the stroke in progress. When refused, the stroke ends at its previous point:
- * everything drawn so far fits and is kept. The limits are checked in the database's order.
+ * One more point on the stroke in progress, whose points so far are `drawn`. When refused, the
+ * stroke ends at its previous point: everything drawn so far fits and is kept. The limits are
+ * checked in the database's order.
  */
-export function addPoint(tally: DrawingTally, next: Point): TallyStep {
+export function addPoint(tally: DrawingTally, next: Point, drawn: readonly Point[]): TallyStep {
   if (tally.points >= MAX_POINTS) return { ok: false, limit: 'points' };
   const extent = extendExtent(tally.extent, next);
   if (!extentFits(extent)) return { ok: false, limit: 'size' };
   const length = tally.length + (tally.last ? segmentLength(tally.last, next) : 0);
   if (length > MAX_STROKE_LENGTH) return { ok: false, limit: 'length' };
+  const weight = addWeight(tally.weight, drawn, next);
+  if (!weight) return { ok: false, limit: 'weight' };
   return {
     ok: true,
-    tally: { extent, strokes: tally.strokes, points: tally.points + 1, length, last: next },
+    tally: { extent, strokes: tally.strokes, points: tally.points + 1, length, last: next, weight },
   };
 }

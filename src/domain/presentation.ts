@@ -61,6 +61,9 @@ export const TOAST = {
   tooManyStrokes: `A signature holds at most ${MAX_STROKES} strokes!`,
   tooManyPoints: `A signature holds at most ${MAX_POINTS.toLocaleString('en-US')} points!`,
   tooLong: `A signature holds at most ${MAX_STROKE_LENGTH.toLocaleString('en-US')} px of strokes!`,
+  // The weight rule (signature-weight.ts): ink is stored per patch of wall the strokes cover.
+  tooDense: 'Too much ink in too little space: draw bigger!',
+  captionTooLong: 'A signature this small holds a shorter caption!',
   preparingExport: 'Preparing export...',
   generatingPng: 'Generating PNG...',
   exportComplete: 'Export complete!',

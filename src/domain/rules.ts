@@ -28,5 +28,16 @@ export const MAX_POINTS = 3_000;
 /** The strokes' length in wall pixels: every segment's length, added up. */
 export const MAX_STROKE_LENGTH = 20_000;
 export const MAX_CAPTION_LENGTH = 200;
+/**
+ * The wall's weight rule (signature-weight.ts): a signature claims the nodes of a grid this many
+ * wall pixels apart that lie nearest to its strokes (sampled every WEIGHT_SAMPLE_STEP px along each
+ * segment), and stores at most BYTES_PER_NODE bytes (its text and caption) per node it claims.
+ * Strokes of two signatures are always more than OUTLINE_PADDING apart, so no node is claimed
+ * twice: the wall's 321 × 321 nodes bound it at 15.97 MB. 155 is the most that keeps that bound
+ * under 16 MB; drawn signatures store 2–20 % of it (bench/weight-distribution.ts prints how much).
+ */
+export const WEIGHT_GRID = OUTLINE_PADDING;
+export const WEIGHT_SAMPLE_STEP = WEIGHT_GRID / 2;
+export const BYTES_PER_NODE = 155;
 /** Request bodies over this are refused before they are parsed (413). */
 export const MAX_BODY_BYTES = 512 * 1024;

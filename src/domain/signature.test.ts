@@ -191,8 +191,13 @@ describe('new signatures', () => {
   });
 
   it('measures the caption after trimming, in characters', () => {
-    expect(findSignatureProblem([ok], `  ${'é'.repeat(MAX_CAPTION_LENGTH)}  `)).toBeNull();
-    expect(findSignatureProblem([ok], '😀'.repeat(MAX_CAPTION_LENGTH))).toBeNull();
+    // Long enough a stroke for 800 bytes of caption (the weight rule counts captions in bytes).
+    const wide: Stroke = [
+      [1000, 1000],
+      [1100, 1000],
+    ];
+    expect(findSignatureProblem([wide], `  ${'é'.repeat(MAX_CAPTION_LENGTH)}  `)).toBeNull();
+    expect(findSignatureProblem([wide], '😀'.repeat(MAX_CAPTION_LENGTH))).toBeNull();
   });
 
   it('accepts exactly 800 × 600 (edges inclusive) and a 2-digit exponent', () => {

@@ -12,6 +12,13 @@ import {
 import { COMBINING_MARK_RANGES } from './combining-marks.ts';
 import { outlineOf, strokesLength, type Point, type Rect, type Stroke } from './geometry.ts';
 import { extentFits, extentOf } from './signature-size.ts';
+import {
+  canonicalStrokes,
+  captionBytes,
+  captionRoom,
+  weightFits,
+  weightOf,
+} from './signature-weight.ts';
 
 /**
  * The database's cheap checks on a signature's text (supabase/migrations/…_limit_signatures.sql),
@@ -173,9 +180,15 @@ export type SignatureProblem =
   | 'too-big'
   /** The strokes measure more than MAX_STROKE_LENGTH in all. */
   | 'too-long'
-  | 'caption-too-long';
+  | 'caption-too-long'
+  /** More bytes (text and caption) than the nodes its strokes claim allow (signature-weight.ts). */
+  | 'too-heavy';
 
-/** Why the database would refuse these strokes and caption, or null when it would accept them. */
+/**
+ * Why the database would refuse these strokes and caption, or null when it would accept them.
+ * As the database does, every rule after the numbers' own is checked on the strokes as stored
+ * (canonical coordinates).
+ */
 export function findSignatureProblem(
   strokes: readonly Stroke[],
   caption: string | null,
@@ -184,23 +197,53 @@ export function findSignatureProblem(
   if (strokes.length > MAX_STROKES) return 'too-many-strokes';
   let points = 0;
   for (const stroke of strokes) {
-    if (stroke.length < 2) return 'short-stroke';
     for (const p of stroke) {
       if (!isPoint(p)) return 'bad-point';
-      if (p[0] < 0 || p[0] > WALL_SIZE || p[1] < 0 || p[1] > WALL_SIZE) return 'off-wall';
       if (!isShortNumber(p[0]) || !isShortNumber(p[1])) return 'bad-number';
     }
     points += stroke.length;
   }
+  const stored = canonicalStrokes(strokes);
+  for (const stroke of stored) {
+    if (stroke.length < 2) return 'short-stroke';
+    for (const [x, y] of stroke) {
+      if (x < 0 || x > WALL_SIZE || y < 0 || y > WALL_SIZE) return 'off-wall';
+    }
+  }
   if (points > MAX_POINTS) return 'too-many-points';
-  if (!extentFits(extentOf(strokes))) return 'too-big';
-  if (strokesLength(strokes) > MAX_STROKE_LENGTH) return 'too-long';
+  if (!extentFits(extentOf(stored))) return 'too-big';
+  if (strokesLength(stored) > MAX_STROKE_LENGTH) return 'too-long';
   const normalized = normalizeCaption(caption);
   if (normalized !== null && [...normalized].length > MAX_CAPTION_LENGTH) return 'caption-too-long';
+  const { bytes, nodes } = weightOf(stored, normalized);
+  if (!weightFits(bytes, nodes)) return 'too-heavy';
   return null;
 }
 
-/** The `signature` text for new strokes: the current format, a list of strokes. */
+/**
+ * The caption as typed, cut (at a character) to what these strokes, as saved, leave room for
+ * under the weight rule: a small signature holds a shorter caption. The same string when it fits.
+ */
+export function captionWithin(caption: string, savedStrokes: readonly Stroke[]): string {
+  const room = captionRoom(canonicalStrokes(savedStrokes));
+  const fits = (text: string) => captionBytes(normalizeCaption(text)) <= room;
+  if (fits(caption)) return caption;
+  const chars = [...caption];
+  // The longest prefix that fits (its bytes grow with its length).
+  let low = 0;
+  let high = chars.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (fits(chars.slice(0, mid).join(''))) low = mid;
+    else high = mid - 1;
+  }
+  return chars.slice(0, low).join('');
+}
+
+/**
+ * The `signature` text for new strokes as the database stores it: the current format, a list of
+ * strokes, every coordinate canonical (signature-weight.ts), no whitespace.
+ */
 export function serializeStrokes(strokes: readonly Stroke[]): string {
-  return JSON.stringify(strokes);
+  return JSON.stringify(canonicalStrokes(strokes));
 }
