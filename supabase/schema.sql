@@ -59,9 +59,11 @@ declare
   stored_hash text;
   saved_at timestamptz;
 begin
-  select s.removal_hash, s.created_at into stored_hash, saved_at from public.signatures s
+  select h.hash, s.created_at into stored_hash, saved_at
+    from public.signatures s
+    left join signwall.removal_hashes h on h.signature_id = s.id
    where s.id = remove_my_signature.signature_id and not s.hidden
-     for update;
+     for update of s;
   if not found then
     raise exception 'no signature #%', remove_my_signature.signature_id
       using errcode = 'PT404', hint = 'It does not exist, or it is hidden.';
@@ -223,6 +225,14 @@ end
 $$;
 
 --
+-- Name: bytes_per_node(); Type: FUNCTION; Schema: signwall; Owner: -
+--
+
+CREATE FUNCTION signwall.bytes_per_node() RETURNS integer
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ select 155 $$;
+
+--
 -- Name: check_signature_text(text); Type: FUNCTION; Schema: signwall; Owner: -
 --
 
@@ -286,6 +296,25 @@ begin
             hint = 'Each coordinate is a number from 0 to 3200; write it without a 3-digit exponent.';
   end if;
 end
+$$;
+
+--
+-- Name: claimed_nodes(integer[], double precision[], double precision[]); Type: FUNCTION; Schema: signwall; Owner: -
+--
+
+CREATE FUNCTION signwall.claimed_nodes(sn integer[], xs double precision[], ys double precision[]) RETURNS integer
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select count(distinct (floor(s.y / 10::double precision + 0.5::double precision) * 321
+                         + floor(s.x / 10::double precision + 0.5::double precision)))::integer
+    from (select xs[g.i] + (xs[g.i + 1] - xs[g.i]) * k / g.steps as x,
+                 ys[g.i] + (ys[g.i + 1] - ys[g.i]) * k / g.steps as y
+            from (select i, greatest(1, ceil(greatest(abs(xs[i + 1] - xs[i]),
+                                                      abs(ys[i + 1] - ys[i])) / 5::double precision))
+                            ::integer as steps
+                    from generate_series(1, cardinality(xs) - 1) i
+                   where sn[i + 1] = sn[i]) g,
+                 generate_series(0, g.steps) k) s
 $$;
 
 --
@@ -540,6 +569,12 @@ declare
   pm integer[];
   xs double precision[];
   ys double precision[];
+  -- The coordinates as stored: rounded to 2 decimals (xs and ys are these, as float8).
+  xn numeric[];
+  yn numeric[];
+  canonical text;
+  stored_bytes integer;
+  claimed integer;
   total integer;
   min_x double precision;
   min_y double precision;
@@ -589,14 +624,19 @@ begin
   -- cheap checks allow nothing but numbers inside a point (lists nest at most 3 deep; no strings,
   -- no literals), so `->>` reads a number or null; a point that is not [x, y] (not a list, or
   -- not exactly two numbers) gets a null.
+  -- Each coordinate is rounded to 2 decimals of the number as written (numeric: exact), and every
+  -- rule below is checked on what is stored.
   select array_agg(s.n order by s.n, p.m), array_agg(p.m order by s.n, p.m),
-         array_agg(case when p.v ->> 2 is null then (p.v ->> 0)::double precision end
+         array_agg(case when p.v ->> 2 is null then round((p.v ->> 0)::numeric, 2) end
                    order by s.n, p.m),
-         array_agg(case when p.v ->> 2 is null then (p.v ->> 1)::double precision end
+         array_agg(case when p.v ->> 2 is null then round((p.v ->> 1)::numeric, 2) end
                    order by s.n, p.m)
-    into sn, pm, xs, ys
+    into sn, pm, xn, yn
     from jsonb_array_elements(strokes) with ordinality s(v, n),
          jsonb_array_elements(s.v) with ordinality p(v, m);
+  select array_agg(u.x::double precision order by u.i), array_agg(u.y::double precision order by u.i)
+    into xs, ys
+    from unnest(xn, yn) with ordinality u(x, y, i);
   total := coalesce(cardinality(xs), 0);
 
   -- The first problem in reading order (geometry.ts's order), naming the stroke and the point.
@@ -662,8 +702,30 @@ begin
             hint = 'Shorten the caption to at most 200 characters (it is normalised and trimmed first).';
   end if;
 
-  -- Stored as parsed: no whitespace, so a row costs readers what its points need.
-  new.signature := signwall.compact_json(new.signature);
+  -- Stored canonical: JSON without whitespace, each number rounded to 2 decimals and written
+  -- without trailing zeros or exponent (serializeStrokes in src/domain/signature.ts writes the same).
+  select '[' || string_agg(t.stroke, ',' order by t.n) || ']' into canonical
+    from (select u.n,
+                 '[' || string_agg('[' || pg_catalog.trim_scale(u.x)::text || ','
+                                       || pg_catalog.trim_scale(u.y)::text || ']', ',' order by u.m)
+                     || ']' as stroke
+            from unnest(sn, pm, xn, yn) u(n, m, x, y)
+           group by u.n) t;
+
+  -- The wall's weight (src/domain/signature-weight.ts): at most bytes_per_node() bytes, text and
+  -- caption, per node of the 10 px grid its strokes claim, so that no wall can ever hold more than
+  -- 321 × 321 × 155 bytes (strokes of two signatures are more than 10 px apart: they never claim
+  -- the same node).
+  stored_bytes := octet_length(canonical) + coalesce(octet_length(new.caption), 0);
+  claimed := signwall.claimed_nodes(sn, xs, ys);
+  if stored_bytes > signwall.bytes_per_node() * claimed then
+    raise exception 'signature is too heavy for the wall it covers (% bytes > % for its % nodes)',
+                    stored_bytes, signwall.bytes_per_node() * claimed, claimed
+      using errcode = '23514',
+            hint = format('A signature stores at most %s bytes (its strokes'' text and its caption) per node of a 10 px grid that its strokes pass near: draw bigger, with fewer points, or write a shorter caption.',
+                          signwall.bytes_per_node());
+  end if;
+  new.signature := canonical;
   -- The outline is derived here, whatever the client sent (it cannot send one: column grants).
   -- Points are within [0, 3200], where coord_of changes nothing.
   new.outline := signwall.outline_around(min_x, min_y, max_x, max_y);
@@ -1096,6 +1158,28 @@ CREATE FUNCTION signwall.shallow_number_lists(t text) RETURNS boolean
 $$;
 
 --
+-- Name: stash_removal_hash(); Type: FUNCTION; Schema: signwall; Owner: -
+--
+
+CREATE FUNCTION signwall.stash_removal_hash() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+begin
+  if new.removal_hash is not null then
+    if new.removal_hash !~ '^[0-9a-f]{64}$' then
+      raise exception 'removal_hash is not a sha256 in hex'
+        using errcode = '23514',
+              hint = 'Send the hash of your removal secret as 64 lowercase hexadecimal characters.';
+    end if;
+    insert into signwall.removal_hashes (signature_id, hash) values (new.id, new.removal_hash);
+    new.removal_hash := null;
+  end if;
+  return new;
+end
+$_$;
+
+--
 -- Name: trim_caption(text); Type: FUNCTION; Schema: signwall; Owner: -
 --
 
@@ -1127,7 +1211,7 @@ CREATE TABLE public.signatures (
     min_y double precision GENERATED ALWAYS AS ((outline[1])[1]) STORED,
     max_y double precision GENERATED ALWAYS AS ((outline[0])[1]) STORED,
     removal_hash text,
-    CONSTRAINT signatures_removal_hash_check CHECK ((removal_hash ~ '^[0-9a-f]{64}$'::text))
+    CONSTRAINT signatures_removal_hash_never_stored CHECK ((removal_hash IS NULL))
 );
 
 --
@@ -1176,7 +1260,7 @@ COMMENT ON COLUMN public.signatures.max_y IS 'Derived: the outline''s bottom edg
 -- Name: COLUMN signatures.removal_hash; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON COLUMN public.signatures.removal_hash IS 'sha256 (hex) of the secret the signer''s browser keeps; the API roles may write it, never read it.';
+COMMENT ON COLUMN public.signatures.removal_hash IS 'Write-only: an insert may carry the sha256 of a removal secret; it is moved to signwall.removal_hashes and always reads null.';
 
 --
 -- Name: signatures_id_seq; Type: SEQUENCE; Schema: public; Owner: -
@@ -1223,6 +1307,22 @@ CREATE TABLE signwall.insert_limit (
 --
 
 COMMENT ON TABLE signwall.insert_limit IS 'Saves allowed per client address per minute (0: no limit). Read by signwall.limit_inserts().';
+
+--
+-- Name: removal_hashes; Type: TABLE; Schema: signwall; Owner: -
+--
+
+CREATE TABLE signwall.removal_hashes (
+    signature_id bigint NOT NULL,
+    hash text NOT NULL,
+    CONSTRAINT removal_hashes_hash_check CHECK ((hash ~ '^[0-9a-f]{64}$'::text))
+);
+
+--
+-- Name: TABLE removal_hashes; Type: COMMENT; Schema: signwall; Owner: -
+--
+
+COMMENT ON TABLE signwall.removal_hashes IS 'sha256 (hex) of the secret the signer''s browser keeps, per signature; read only by public.remove_my_signature().';
 
 --
 -- Name: report_salt; Type: TABLE; Schema: signwall; Owner: -
@@ -1321,6 +1421,10 @@ COMMENT ON TABLE signwall.table_versions IS 'One counter per table of schema pub
 INSERT INTO signwall.insert_limit VALUES (true, 0);
 
 --
+-- Data for Name: removal_hashes; Type: TABLE DATA; Schema: signwall; Owner: -
+--
+
+--
 -- Data for Name: report_settings; Type: TABLE DATA; Schema: signwall; Owner: -
 --
 
@@ -1334,7 +1438,7 @@ INSERT INTO signwall.report_settings VALUES (true, 0);
 -- Data for Name: table_versions; Type: TABLE DATA; Schema: signwall; Owner: -
 --
 
-INSERT INTO signwall.table_versions VALUES ('signatures', 0);
+INSERT INTO signwall.table_versions VALUES ('signatures', 1);
 
 --
 -- Name: signatures_id_seq; Type: SEQUENCE SET; Schema: public; Owner: -
@@ -1368,6 +1472,13 @@ ALTER TABLE ONLY signwall.insert_counts
 
 ALTER TABLE ONLY signwall.insert_limit
     ADD CONSTRAINT insert_limit_pkey PRIMARY KEY (only_row);
+
+--
+-- Name: removal_hashes removal_hashes_pkey; Type: CONSTRAINT; Schema: signwall; Owner: -
+--
+
+ALTER TABLE ONLY signwall.removal_hashes
+    ADD CONSTRAINT removal_hashes_pkey PRIMARY KEY (signature_id);
 
 --
 -- Name: report_salt report_salt_pkey; Type: CONSTRAINT; Schema: signwall; Owner: -
@@ -1495,6 +1606,19 @@ CREATE TRIGGER signatures_guard_unhide BEFORE UPDATE OF hidden ON public.signatu
 CREATE TRIGGER signatures_refresh_outline BEFORE UPDATE OF signature ON public.signatures FOR EACH ROW EXECUTE FUNCTION signwall.refresh_outline();
 
 --
+-- Name: signatures signatures_stash_removal_hash; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER signatures_stash_removal_hash BEFORE INSERT ON public.signatures FOR EACH ROW EXECUTE FUNCTION signwall.stash_removal_hash();
+
+--
+-- Name: removal_hashes removal_hashes_signature_id_fkey; Type: FK CONSTRAINT; Schema: signwall; Owner: -
+--
+
+ALTER TABLE ONLY signwall.removal_hashes
+    ADD CONSTRAINT removal_hashes_signature_id_fkey FOREIGN KEY (signature_id) REFERENCES public.signatures(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED;
+
+--
 -- Name: reports reports_signature_id_fkey; Type: FK CONSTRAINT; Schema: signwall; Owner: -
 --
 
@@ -1530,6 +1654,12 @@ ALTER TABLE signwall.insert_counts ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE signwall.insert_limit ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: removal_hashes; Type: ROW SECURITY; Schema: signwall; Owner: -
+--
+
+ALTER TABLE signwall.removal_hashes ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: report_salt; Type: ROW SECURITY; Schema: signwall; Owner: -
@@ -1609,12 +1739,28 @@ REVOKE ALL ON FUNCTION signwall.announce_change() FROM PUBLIC;
 REVOKE ALL ON FUNCTION signwall.bump_table_version() FROM PUBLIC;
 
 --
+-- Name: FUNCTION bytes_per_node(); Type: ACL; Schema: signwall; Owner: -
+--
+
+GRANT ALL ON FUNCTION signwall.bytes_per_node() TO anon;
+GRANT ALL ON FUNCTION signwall.bytes_per_node() TO authenticated;
+GRANT ALL ON FUNCTION signwall.bytes_per_node() TO service_role;
+
+--
 -- Name: FUNCTION check_signature_text(t text); Type: ACL; Schema: signwall; Owner: -
 --
 
 GRANT ALL ON FUNCTION signwall.check_signature_text(t text) TO anon;
 GRANT ALL ON FUNCTION signwall.check_signature_text(t text) TO authenticated;
 GRANT ALL ON FUNCTION signwall.check_signature_text(t text) TO service_role;
+
+--
+-- Name: FUNCTION claimed_nodes(sn integer[], xs double precision[], ys double precision[]); Type: ACL; Schema: signwall; Owner: -
+--
+
+GRANT ALL ON FUNCTION signwall.claimed_nodes(sn integer[], xs double precision[], ys double precision[]) TO anon;
+GRANT ALL ON FUNCTION signwall.claimed_nodes(sn integer[], xs double precision[], ys double precision[]) TO authenticated;
+GRANT ALL ON FUNCTION signwall.claimed_nodes(sn integer[], xs double precision[], ys double precision[]) TO service_role;
 
 --
 -- Name: FUNCTION clear_reports_on_unhide(); Type: ACL; Schema: signwall; Owner: -
@@ -1880,6 +2026,12 @@ GRANT ALL ON FUNCTION signwall.shallow_number_lists(t text) TO authenticated;
 GRANT ALL ON FUNCTION signwall.shallow_number_lists(t text) TO service_role;
 
 --
+-- Name: FUNCTION stash_removal_hash(); Type: ACL; Schema: signwall; Owner: -
+--
+
+REVOKE ALL ON FUNCTION signwall.stash_removal_hash() FROM PUBLIC;
+
+--
 -- Name: FUNCTION trim_caption(c text); Type: ACL; Schema: signwall; Owner: -
 --
 
@@ -1892,6 +2044,8 @@ GRANT ALL ON FUNCTION signwall.trim_caption(c text) TO service_role;
 --
 
 GRANT SELECT,DELETE ON TABLE public.signatures TO service_role;
+GRANT SELECT ON TABLE public.signatures TO anon;
+GRANT SELECT ON TABLE public.signatures TO authenticated;
 
 --
 -- Name: COLUMN signatures.id; Type: ACL; Schema: public; Owner: -

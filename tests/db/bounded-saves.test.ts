@@ -11,7 +11,13 @@ import { loadavg } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_POINTS, MAX_STROKE_LENGTH, MAX_STROKES } from '../../src/domain/rules.ts';
 import { strokesLength, type Point } from '../../src/domain/geometry.ts';
-import { MAX_OPEN_BRACKETS, MAX_SIGNATURE_TEXT_BYTES } from '../../src/domain/signature.ts';
+import {
+  findSignatureProblem,
+  MAX_OPEN_BRACKETS,
+  MAX_SIGNATURE_TEXT_BYTES,
+  parseStrokes,
+  serializeStrokes,
+} from '../../src/domain/signature.ts';
 import { signatureAt } from '../support/grid.ts';
 import { GUARD_VERSION, migrate, TARGETS, type TestDb } from './support/databases.ts';
 import {
@@ -49,8 +55,9 @@ const LAST_STROKE = MAX_POINTS - PER_STROKE * (MAX_STROKES - 1);
 
 /**
  * MAX_POINTS points as MAX_STROKES strokes written with 24-character numbers, on free ground
- * (1000..1400 × 900..935, back and forth 4 px apart): the largest text the limits allow. `last`
- * replaces the last point and the bracket after it.
+ * (1000..1400 × 900..1026, back and forth 4 px apart, strokes 2 px apart: spread enough for the
+ * weight rule once stored canonical): the largest text the limits allow. `last` replaces the last
+ * point and the bracket after it.
  */
 function largestText(last?: string): string {
   const strokes: string[] = [];
@@ -59,13 +66,30 @@ function largestText(last?: string): string {
     const points: string[] = [];
     for (let k = 0; k < count; k++) {
       const x = 1000 + (s % 2 === 0 ? k : count - 1 - k) * 4;
-      points.push(`[${long(x)},${long(900 + s * 0.5)}]`);
+      points.push(`[${long(x)},${long(900 + s * 2)}]`);
     }
     strokes.push(`[${points.join(',')}]`);
   }
   if (last) strokes[MAX_STROKES - 1] = strokes[MAX_STROKES - 1]!.replace(/\[[^[\]]*\]\]$/, last);
   return `[${strokes.join(',')}]`;
 }
+
+/**
+ * The most points of `shape` the weight rule accepts (the board's rule, which tests/vectors/weight.json
+ * ties to the database's): the heaviest such save.
+ */
+function heaviestAccepted(shape: (points: number) => string): number {
+  let low = 2;
+  let high = MAX_POINTS;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (findSignatureProblem(parseStrokes(shape(mid))!, null) === null) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+const TOO_HEAVY: Answer = { code: SHAPE, message: /^signature is too heavy for the wall it covers/ };
 
 function shapes(field: CorridorField, dots: readonly Point[]): Shape[] {
   const tooLong = (px: number): Answer => ({
@@ -103,13 +127,21 @@ function shapes(field: CorridorField, dots: readonly Point[]): Shape[] {
     {
       name: `${MAX_POINTS} points weaving along the zigzag's diagonal, 19 runs of 990 px`,
       text: () => diagonalWeave(MAX_POINTS, 19),
-      answer: 'accepted',
+      answer: TOO_HEAVY,
     },
     {
       name: `${MAX_POINTS} points weaving along the zigzag's diagonal, 5 runs`,
       text: () => diagonalWeave(MAX_POINTS, 5),
-      answer: 'accepted',
+      answer: TOO_HEAVY,
     },
+    ...[19, 5].map((runs) => {
+      const points = heaviestAccepted((n) => diagonalWeave(n, runs));
+      return {
+        name: `the heaviest weave the weight allows, ${runs} runs (${points} points)`,
+        text: () => diagonalWeave(points, runs),
+        answer: 'accepted' as const,
+      };
+    }),
     {
       name: `${MAX_POINTS} points weaving 1 px apart through the corridors`,
       text: () => corridorPath(field, { points: MAX_POINTS, pathLength: MAX_POINTS }),
@@ -257,8 +289,10 @@ describe.each(TARGETS)('every save decided in bounded time on $kind', ({ kind, o
       );
       if (answer === 'accepted') {
         expect(result).toHaveProperty('stored');
-        // Stored as parsed: without whitespace, the digits as sent.
-        if ('stored' in result) expect(result.stored).toBe(signature.replace(/\s/g, ''));
+        // Stored canonical: without whitespace, every number to 2 decimals at most, as the
+        // board writes it.
+        if ('stored' in result)
+          expect(result.stored).toBe(serializeStrokes(parseStrokes(signature)!));
       } else {
         expect(result).toMatchObject({ code: answer.code });
         const { message } = result as { message: string };

@@ -26,6 +26,15 @@ const INSERT = 'insert into public.signatures (signature) values ($1)';
 /** n nested lists around one point: depth n + 1 counting the point's own brackets. */
 const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 
+/** `count` points 2.5 px apart along rows of 288, back and forth, rows 11 px apart, from (x, y). */
+function serpentine(x: number, y: number, count: number): number[][] {
+  return Array.from({ length: count }, (_, i) => {
+    const row = Math.floor(i / 288);
+    const along = row % 2 === 0 ? i % 288 : 287 - (i % 288);
+    return [x + along * 2.5, y + row * 11];
+  });
+}
+
 /** Points spread along a line, `count` in all, within a 300 × 100 box at (x, y). */
 function line(x: number, y: number, count: number): number[][] {
   return Array.from({ length: count }, (_, i) => [x + (i % 300), y + Math.floor(i / 300) / 10]);
@@ -105,13 +114,14 @@ describe.each(TARGETS)('signature limits on $kind', ({ openMigrated }) => {
     });
 
     it(`allows exactly ${MAX_OPEN_BRACKETS} "[" (64 strokes, ${MAX_POINTS} points) and refuses one more`, async () => {
-      // 63 two-point strokes and one long one: MAX_POINTS points, all within 300 × 100.
+      // 63 two-point strokes and one long one: MAX_POINTS points, all within 720 × 120, spread
+      // out enough for the weight rule.
       const strokes = [
         ...Array.from({ length: 63 }, (_, i) => [
-          [1000 + i, 1000],
-          [1000 + i, 1001],
+          [1000 + i * 10, 1000],
+          [1000 + i * 10, 1001],
         ]),
-        line(1000, 1010, MAX_POINTS - 126),
+        serpentine(1000, 1010, MAX_POINTS - 126),
       ];
       const text = JSON.stringify(strokes);
       expect(text.split('[').length - 1).toBe(MAX_OPEN_BRACKETS);

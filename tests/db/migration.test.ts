@@ -80,8 +80,8 @@ describe.each(TARGETS)('guard migration on an old table ($kind)', ({ open }) => 
           and not tgisinternal`,
     )) as [{ n: number }];
     // The guard, the outline refresh, the row count, the unhide guard, the version bump, the
-    // clearing of reports on unhide and the change announcement (issue 23).
-    expect(n).toBe(7);
+    // clearing of reports on unhide, the change announcement and the removal hash's way out.
+    expect(n).toBe(8);
   });
 
   it('keeps every old row readable by anon', async () => {

@@ -122,34 +122,45 @@ describe.each(TARGETS)('reports SQL on $kind', ({ openMigrated }) => {
     await report('203.0.113.20', ids[21]!);
   });
 
-  it('anon and service_role cannot read reports, the salt or removal_hash; anon may write it', async () => {
+  it('anon and service_role cannot read reports, the salt or removal hashes; anon may send one, never read it', async () => {
     for (const role of ['anon', 'authenticated', 'service_role']) {
       for (const table of [
         'signwall.reports',
         'signwall.report_salt',
         'signwall.report_settings',
+        'signwall.removal_hashes',
       ]) {
         await expect(call('1.1.1.1', `select * from ${table}`, [], role)).rejects.toMatchObject({
           code: '42501',
         });
       }
     }
-    await expect(
-      call('1.1.1.1', 'select removal_hash from public.signatures', []),
-    ).rejects.toMatchObject({ code: '42501' });
-    await expect(call('1.1.1.1', 'select * from public.signatures', [])).rejects.toMatchObject({
-      code: '42501',
-    });
-    await call(
+    // Every column reads (the spec's select=*), and the hash sent with a row never stays in it.
+    const [sent] = await call<{ id: string; removal_hash: string | null }>(
       '1.1.1.1',
-      'select id, signature, caption, created_at, hidden from public.signatures',
-      [],
-    );
-    await call(
-      '1.1.1.1',
-      'insert into public.signatures (signature, removal_hash) values ($1, $2)',
+      'insert into public.signatures (signature, removal_hash) values ($1, $2) returning id, removal_hash',
       [signatureAt(cell++), sha256('secret')],
     );
+    expect(sent!.removal_hash).toBeNull();
+    const everything = await call<Record<string, unknown>>(
+      '1.1.1.1',
+      'select * from public.signatures where id = $1',
+      [sent!.id],
+    );
+    expect(everything).toEqual([expect.objectContaining({ id: sent!.id, removal_hash: null })]);
+    expect(JSON.stringify(everything)).not.toContain(sha256('secret'));
+    const [kept] = await db.query<{ hash: string }>(
+      'select hash from signwall.removal_hashes where signature_id = $1',
+      [sent!.id],
+    );
+    expect(kept!.hash).toBe(sha256('secret'));
+    // Nothing can put a hash into the row itself, not even the owner.
+    await expect(
+      db.query('update public.signatures set removal_hash = $1 where id = $2', [
+        sha256('x'),
+        sent!.id,
+      ]),
+    ).rejects.toMatchObject({ code: '23514' });
     await expect(
       call('1.1.1.1', 'insert into public.signatures (signature, removal_hash) values ($1, $2)', [
         signatureAt(cell++),
