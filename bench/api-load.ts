@@ -11,11 +11,11 @@
 import autocannon from 'autocannon';
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { API_HEADERS, insertSignature, READABLE_COLUMNS } from './server.ts';
+import { API_HEADERS, insertSignature } from './server.ts';
 import { max, median, percentile } from './stats.ts';
 import type { GeneratedSignature } from './wall-generator.ts';
 
-export const FULL_WALL_PATH = `/rest/v1/signatures?select=${READABLE_COLUMNS}&order=created_at.asc`;
+export const FULL_WALL_PATH = `/rest/v1/signatures?select=*&order=created_at.asc`;
 
 export interface FullWallLoad {
   connections: number;

@@ -48,17 +48,10 @@ export async function startServer(
 
 export const API_HEADERS = { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` };
 
-/**
- * Every column a visitor may read: what `select=*` was until issue 21 (anon may not read
- * `removal_hash`, so `*` is now refused), so the bench's answers keep their size.
- */
-export const READABLE_COLUMNS =
-  'id,signature,caption,created_at,outline,hidden,min_x,max_x,min_y,max_y';
-
 /** Saves one signature through POST /rest/v1/signatures; resolves with the request's duration. */
 export async function insertSignature(baseUrl: string, sig: GeneratedSignature): Promise<number> {
   const started = performance.now();
-  const res = await fetch(`${baseUrl}/rest/v1/signatures?select=${READABLE_COLUMNS}`, {
+  const res = await fetch(`${baseUrl}/rest/v1/signatures?select=*`, {
     method: 'POST',
     headers: {
       ...API_HEADERS,

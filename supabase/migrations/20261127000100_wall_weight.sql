@@ -117,16 +117,14 @@ begin
   -- Each coordinate is rounded to 2 decimals of the number as written (numeric: exact), and every
   -- rule below is checked on what is stored.
   select array_agg(s.n order by s.n, p.m), array_agg(p.m order by s.n, p.m),
-         array_agg(case when p.v ->> 2 is null then round((p.v ->> 0)::numeric, 2) end
-                   order by s.n, p.m),
-         array_agg(case when p.v ->> 2 is null then round((p.v ->> 1)::numeric, 2) end
-                   order by s.n, p.m)
-    into sn, pm, xn, yn
+         array_agg(c.x order by s.n, p.m), array_agg(c.y order by s.n, p.m),
+         array_agg(c.x::double precision order by s.n, p.m),
+         array_agg(c.y::double precision order by s.n, p.m)
+    into sn, pm, xn, yn, xs, ys
     from jsonb_array_elements(strokes) with ordinality s(v, n),
-         jsonb_array_elements(s.v) with ordinality p(v, m);
-  select array_agg(u.x::double precision order by u.i), array_agg(u.y::double precision order by u.i)
-    into xs, ys
-    from unnest(xn, yn) with ordinality u(x, y, i);
+         jsonb_array_elements(s.v) with ordinality p(v, m),
+         lateral (select case when p.v ->> 2 is null then round((p.v ->> 0)::numeric, 2) end as x,
+                         case when p.v ->> 2 is null then round((p.v ->> 1)::numeric, 2) end as y) c;
   total := coalesce(cardinality(xs), 0);
 
   -- The first problem in reading order (geometry.ts's order), naming the stroke and the point.
@@ -194,20 +192,19 @@ begin
 
   -- Stored canonical: JSON without whitespace, each number rounded to 2 decimals and written
   -- without trailing zeros or exponent (serializeStrokes in src/domain/signature.ts writes the same).
-  select '[' || string_agg(t.stroke, ',' order by t.n) || ']' into canonical
+  -- The wall's weight (src/domain/signature-weight.ts): at most bytes_per_node() bytes, text and
+  -- caption, per node of the 10 px grid its strokes claim, so that no wall can ever hold more than
+  -- 321 × 321 × 155 bytes (strokes of two signatures are more than 10 px apart: they never claim
+  -- the same node). One statement with the text: each statement costs a save its overhead.
+  select '[' || string_agg(t.stroke, ',' order by t.n) || ']', signwall.claimed_nodes(sn, xs, ys)
+    into canonical, claimed
     from (select u.n,
                  '[' || string_agg('[' || pg_catalog.trim_scale(u.x)::text || ','
                                        || pg_catalog.trim_scale(u.y)::text || ']', ',' order by u.m)
                      || ']' as stroke
             from unnest(sn, pm, xn, yn) u(n, m, x, y)
            group by u.n) t;
-
-  -- The wall's weight (src/domain/signature-weight.ts): at most bytes_per_node() bytes, text and
-  -- caption, per node of the 10 px grid its strokes claim, so that no wall can ever hold more than
-  -- 321 × 321 × 155 bytes (strokes of two signatures are more than 10 px apart: they never claim
-  -- the same node).
   stored_bytes := octet_length(canonical) + coalesce(octet_length(new.caption), 0);
-  claimed := signwall.claimed_nodes(sn, xs, ys);
   if stored_bytes > signwall.bytes_per_node() * claimed then
     raise exception 'signature is too heavy for the wall it covers (% bytes > % for its % nodes)',
                     stored_bytes, signwall.bytes_per_node() * claimed, claimed

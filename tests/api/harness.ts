@@ -11,7 +11,7 @@
  *
  *   describe.each(backends)('… on $name', (backend) => {
  *     const ctx = useServer(backend, { maxRows: 5 });
- *     it('…', async () => { const { data } = await ctx.server.client.from('signatures').select(READABLE_COLUMNS); });
+ *     it('…', async () => { const { data } = await ctx.server.client.from('signatures').select('*'); });
  *   });
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -32,7 +32,6 @@ import { fetchFrom } from '../support/fetch-from.ts';
 import { signatureAt } from '../support/grid.ts';
 import { copyFreshPgliteData, copyMigratedPgliteData } from '../support/pglite-template.ts';
 import { createMigratedDatabase, createScratchDatabase } from '../support/postgres-database.ts';
-import { READABLE_COLUMNS } from '../support/columns.ts';
 
 export const ANON_KEY = 'sb_publishable_signwall_test';
 
@@ -229,7 +228,7 @@ export function useServersOnOneDatabase(backend: Backend): TestServer[] {
 export async function allRows(server: TestServer): Promise<unknown[]> {
   const { data, error } = await server.client
     .from('signatures')
-    .select(READABLE_COLUMNS)
+    .select('*')
     .order('id');
   if (error) throw new Error(`reading rows failed: ${error.message}`);
   return data;

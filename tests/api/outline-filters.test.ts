@@ -9,7 +9,6 @@ import { outlineOf } from '../../src/domain/geometry.ts';
 import { parseStrokes } from '../../src/domain/signature.ts';
 import { wallRegions, type WallRegion } from '../../src/domain/wall-regions.ts';
 import { backends, signatureAt, useServer } from './harness.ts';
-import { READABLE_COLUMNS } from '../support/columns.ts';
 
 interface Row {
   id: number;
@@ -39,7 +38,7 @@ describe.each(backends)('outline filters on $name', (backend) => {
   }
 
   async function read(region: WallRegion): Promise<Row[]> {
-    let query = ctx.server.client.from('signatures').select(READABLE_COLUMNS);
+    let query = ctx.server.client.from('signatures').select('*');
     for (const f of region.filters) query = query.filter(f.column, f.op, f.value);
     const { data, error } = await query.order('id');
     expect(error).toBeNull();
@@ -50,7 +49,7 @@ describe.each(backends)('outline filters on $name', (backend) => {
     await seedOnce();
     const { data, error } = await ctx.server.client
       .from('signatures')
-      .select(READABLE_COLUMNS)
+      .select('*')
       .order('id');
     expect(error).toBeNull();
     for (const row of data as Row[]) {
@@ -86,7 +85,7 @@ describe.each(backends)('outline filters on $name', (backend) => {
     await seedOnce();
     const { data: none, error } = await ctx.server.client
       .from('signatures')
-      .select(READABLE_COLUMNS)
+      .select('*')
       .is('min_x', null);
     expect(error).toBeNull();
     expect(none).toEqual([]);

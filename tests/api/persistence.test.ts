@@ -1,7 +1,6 @@
 /** Rows written before a restart are there after it (same DATA_DIR, or the same PostgreSQL database). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextSignature, allRows, backends, startServer, type Target } from './harness.ts';
-import { READABLE_COLUMNS } from '../support/columns.ts';
 
 describe.each(backends)('persistence on $name', (backend) => {
   let target: Target;
@@ -21,7 +20,7 @@ describe.each(backends)('persistence on $name', (backend) => {
       { signature: nextSignature(), caption: null },
     ];
     for (const row of rowsToAdd) {
-      const written = await first.client.from('signatures').insert(row).select(READABLE_COLUMNS);
+      const written = await first.client.from('signatures').insert(row).select('*');
       expect(written.error).toBeNull();
     }
     const rows = await allRows(first);
@@ -34,7 +33,7 @@ describe.each(backends)('persistence on $name', (backend) => {
       const next = await second.client
         .from('signatures')
         .insert({ signature: nextSignature() })
-        .select(READABLE_COLUMNS)
+        .select('*')
         .single();
       expect(next.error).toBeNull();
       expect(next.data!.id).toBe(3);

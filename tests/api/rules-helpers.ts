@@ -3,7 +3,6 @@
  * it, and signatures placed on a grid so that they never overlap one another.
  */
 import type { TestServer } from './harness.ts';
-import { READABLE_COLUMNS } from '../support/columns.ts';
 
 export interface Answer {
   status: number;
@@ -18,7 +17,7 @@ export interface ErrorBody {
   hint: string | null;
 }
 
-export const INSERT_PATH = `/rest/v1/signatures?select=${READABLE_COLUMNS}`;
+export const INSERT_PATH = `/rest/v1/signatures?select=*`;
 
 /** POST a raw body as supabase-js would (Prefer: return=representation), any content type. */
 export async function postRaw(

@@ -53,7 +53,7 @@ describe.each(TARGETS)('the weight rule on $kind', ({ openMigrated }) => {
   it.each(vectors.nodes)('$name claims $nodes nodes', async ({ strokes, nodes }) => {
     const [row] = await db.query<{ n: number }>(
       'select signwall.claimed_nodes($1::int[], $2::float8[], $3::float8[]) as n',
-      pointArrays(canonicalStrokes(strokes as Stroke[])),
+      pointArrays(canonicalStrokes(strokes as unknown as Stroke[])),
     );
     expect(row!.n).toBe(nodes);
   });

@@ -1,7 +1,18 @@
 /**
- * Every column of `signatures` a visitor may read: all but `removal_hash` (issue 21), so what
- * `select=*` meant before. Since then anon holds a select grant per column, and `select=*` by anon
- * is refused as Postgres and hosted Supabase refuse it (401 42501): a read names its columns.
+ * Every column of `signatures`, in table order. A visitor reads them all (the spec's `select=*`):
+ * nothing secret lives in the table. Removal hashes are kept in signwall.removal_hashes; the
+ * `removal_hash` column is only an insert's way in, and always reads null.
  */
-export const READABLE_COLUMNS =
-  'id,signature,caption,created_at,outline,hidden,min_x,max_x,min_y,max_y';
+export const TABLE_COLUMNS = [
+  'id',
+  'signature',
+  'caption',
+  'created_at',
+  'outline',
+  'hidden',
+  'min_x',
+  'max_x',
+  'min_y',
+  'max_y',
+  'removal_hash',
+] as const;

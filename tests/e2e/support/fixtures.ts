@@ -14,7 +14,6 @@
 import { test as base, expect } from '@playwright/test';
 import { SERVICE_ROLE_KEY } from './moderation.ts';
 import { startTestServer, type TestServer } from './server.ts';
-import { READABLE_COLUMNS } from '../../support/columns.ts';
 
 export interface SeedSignature {
   /** Strokes in wall coordinates. */
@@ -109,7 +108,7 @@ export const test = base.extend<
     if (own || sharedServer.starting) testInfo.setTimeout(testInfo.timeout + 60_000);
     const server = own ? await startTestServer(serverEnv) : await sharedServer.emptied();
     const seedRaw = (signature: string, caption: string | null = null) =>
-      fetch(`${server.url}/rest/v1/signatures?select=${READABLE_COLUMNS}`, {
+      fetch(`${server.url}/rest/v1/signatures?select=*`, {
         method: 'POST',
         headers: {
           ...headers,
@@ -130,7 +129,7 @@ export const test = base.extend<
       },
       async rows() {
         const res = await fetch(
-          `${server.url}/rest/v1/signatures?select=${READABLE_COLUMNS}&order=created_at.asc,id.asc`,
+          `${server.url}/rest/v1/signatures?select=*&order=created_at.asc,id.asc`,
           { headers },
         );
         return (await res.json()) as SeededRow[];
