@@ -9,6 +9,7 @@ import { realtimeStats } from '../../server/realtime/door.ts';
 import { DEFAULT_REALTIME_LIMITS } from '../../server/realtime/limits.ts';
 import { backends, signWith, useServer } from './harness.ts';
 import {
+  BIG_SLOTS,
   bigSignatureAt,
   joinFrame,
   openRaw,
@@ -196,10 +197,10 @@ describe(`Realtime bounds on ${backend.name}`, () => {
     const slow = await joined('127.0.0.9', DEFAULT_REALTIME_LIMITS.maxChannelsPerSocket);
     expect(realtimeStats(ctx.server.app).sockets).toBe(before + 1);
     slow.ws.pause(); // stops reading: the kernel's buffers fill, then the server's
-    for (let cell = 800; cell < 860 && realtimeStats(ctx.server.app).sockets > before; cell++) {
+    for (let slot = 0; slot < BIG_SLOTS && realtimeStats(ctx.server.app).sockets > before; slot++) {
       const { error } = await ctx.server.client
         .from('signatures')
-        .insert({ signature: bigSignatureAt(cell) });
+        .insert({ signature: bigSignatureAt(slot) });
       expect(error).toBeNull();
     }
     await waitFor(

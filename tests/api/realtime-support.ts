@@ -132,15 +132,34 @@ export function joinFrame(
   return [ref, ref, `realtime:${topic}`, 'phx_join', { config: { postgres_changes: bindings } }];
 }
 
+/** How many big signatures fit on the wall beside the grid's cells (bigSignatureAt). */
+export const BIG_SLOTS = 12;
+
 /**
- * A valid signature of MAX_POINTS points that stays inside grid cell `cell` (20 × 20 px; cells as
- * tests/support/grid.ts lays them out): ~75 KB of JSON, larger than the change data the server
- * copies into each frame (it shares larger data between frames, sent as fragments).
+ * A valid signature of MAX_POINTS points in slot `slot` (0 to BIG_SLOTS - 1: 780 × 60 px bands
+ * 100 px apart, between the rows of tests/support/grid.ts's cells 750 to 869, which the tests
+ * that use it leave empty): ~54 KB of JSON, about the heaviest one save can be, larger than the
+ * change data the server copies into each frame (it shares larger data between frames, sent as
+ * fragments). Its points run back and forth along 7 rows 10 px apart, spread for the weight rule,
+ * with pseudo-random hundredths, so that compression cannot shrink it to nothing.
  */
-export function bigSignatureAt(cell: number): string {
-  const x = 50 + (cell % 30) * 100;
-  const y = 50 + Math.floor(cell / 30) * 100;
+export function bigSignatureAt(slot: number): string {
+  if (slot < 0 || slot >= BIG_SLOTS) throw new Error(`no big signature slot ${slot}`);
+  const x = 60 + (slot % 3) * 1000;
+  const y = 2580 + Math.floor(slot / 3) * 100;
   const points: [number, number][] = [];
-  for (let i = 0; i < 3000; i++) points.push([x + (i % 2) * 5.5 + 0.123456, y + (i * 6) / 1000]);
+  let seed = slot + 1;
+  const hundredths = () => {
+    seed = (seed * 48271) % 2147483647;
+    return (seed % 99) / 100 + 0.01;
+  };
+  for (let i = 0; i < 3000; i++) {
+    const row = Math.floor(i / 430);
+    const along = ((row % 2 === 0 ? i % 430 : 429 - (i % 430)) * 779) / 430;
+    points.push([
+      Math.round((x + Math.floor(along) + hundredths()) * 100) / 100,
+      Math.round((y + row * 10 + hundredths()) * 100) / 100,
+    ]);
+  }
   return JSON.stringify([points]);
 }
