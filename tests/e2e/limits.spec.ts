@@ -1,10 +1,13 @@
 /**
- * Issues #10 and #19 with the mouse: the board keeps a pending signature within the database's
- * limits (800 × 600 wall px of points, 64 strokes, 20,000 px of strokes) so a save is never refused for a reason it could
- * foresee. A stroke that would break a limit ends at its last point that fit and is kept; one
+ * The board keeps a pending signature within the database's limits with the mouse (800 × 600
+ * wall px of points, 64 strokes, 20,000 px of strokes, the wall's weight rule: 155 bytes per node
+ * of the 10 px grid its strokes claim), so a save is never refused for a reason it could foresee. A stroke that would break a limit ends at its last point that fit and is kept; one
  * that could not start does not. Rows are read back from the real server.
  */
-import { expect, line, test, TOASTS, WALL_GREY, WHITE } from './support/board.ts';
+import { BYTES_PER_NODE } from '../../src/domain/rules.ts';
+import type { Stroke } from '../../src/domain/geometry.ts';
+import { weightOf } from '../../src/domain/signature-weight.ts';
+import { expect, line, test, TOASTS, WALL_GREY, WHITE, type XY } from './support/board.ts';
 
 test('a stroke dragged 1,200 px wide is cut at 800 wide, kept, and saved', async ({
   board,
@@ -132,4 +135,61 @@ test('a stroke is cut where the strokes reach 20,000 px in all, kept, and saved'
   }
   expect(length).toBeLessThanOrEqual(20_000);
   expect(length).toBeGreaterThan(19_900);
+});
+
+/** Stored bytes (text and caption) and the bytes its nodes allow, of a saved row. */
+function weightOfRow(row: { signature: string; caption: string | null }) {
+  const strokes = JSON.parse(row.signature) as Stroke[];
+  const { bytes, nodes } = weightOf(strokes, row.caption);
+  return { bytes, allowed: nodes * BYTES_PER_NODE };
+}
+
+test('a scribble on one spot stops where it would be too heavy, says why, and what was kept saves', async ({
+  board,
+  page,
+  wall,
+}) => {
+  await board.open();
+  await board.drawMode();
+  // Back and forth inside 4 × 4 px, 1 px a move: every turn is a point the saved stroke keeps.
+  const scribble = Array.from({ length: 160 }, (_, i): XY => [
+    600 + (i % 5),
+    500 + (Math.floor(i / 5) % 2) * 4,
+  ]);
+  await board.drawStroke(scribble, { release: false });
+  // From the record: the stroke stopped a third of the way in, its toast may be gone by now.
+  await expect.poll(() => board.toastsShown()).toContain(TOASTS.tooDense);
+  await expect(board.captionBox).toBeVisible();
+  await page.mouse.up();
+  await board.saveButton.click();
+  await expect(board.toast).toHaveText(TOASTS.saved);
+  const rows = await wall.rows();
+  expect(rows).toHaveLength(1);
+  const { bytes, allowed } = weightOfRow(rows[0]!);
+  expect(bytes).toBeLessThanOrEqual(allowed);
+  expect(bytes).toBeGreaterThan(0.75 * allowed);
+  expect((await board.toastsShown()).filter((t) => t === TOASTS.saveError)).toHaveLength(0);
+});
+
+test('a dot holds a short caption: typing stops where it is full, says why, and the save keeps it', async ({
+  board,
+  wall,
+}) => {
+  await board.open();
+  await board.drawMode();
+  await board.drawStroke([
+    [700, 500],
+    [701, 500],
+  ]);
+  await expect(board.captionBox).toBeVisible();
+  // "[[[700,500],[701,500]]]" is 23 bytes of its node's 155: 132 are left for the caption.
+  await board.captionInput.pressSequentially('x'.repeat(140));
+  await expect(board.captionInput).toHaveValue('x'.repeat(132));
+  await expect.poll(() => board.toastsShown()).toContain(TOASTS.captionTooLong);
+  await board.saveButton.click();
+  await expect(board.toast).toHaveText(TOASTS.saved);
+  const rows = await wall.rows();
+  expect(rows[0]!.caption).toBe('x'.repeat(132));
+  const { bytes, allowed } = weightOfRow(rows[0]!);
+  expect(bytes).toBe(allowed);
 });

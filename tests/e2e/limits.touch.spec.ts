@@ -1,8 +1,11 @@
 /**
- * Issue #10 with a finger on a phone (390×844 at DPR 3): the pending signature stays within
- * 800 × 600 wall px. A phone shows 1,200 wall px only zoomed out, so these tests also show the
+ * The limits with a finger on a phone (390×844 at DPR 3): the pending signature stays within
+ * 800 × 600 wall px and within the wall's weight rule. A phone shows 1,200 wall px only zoomed out, so these tests also show the
  * limit is kept in wall pixels whatever the zoom. Rows are read back from the real server.
  */
+import { BYTES_PER_NODE } from '../../src/domain/rules.ts';
+import type { Stroke } from '../../src/domain/geometry.ts';
+import { weightOf } from '../../src/domain/signature-weight.ts';
 import { expect, line, test, TOASTS, WALL_GREY, type Board, type XY } from './support/board.ts';
 
 /** Drawing mode, zoomed out six steps (about 0.26×: some 1,500 wall px across the phone). */
@@ -80,4 +83,34 @@ test('a finger put down beyond what the pending signature allows starts nothing'
   await expect(board.toast).toHaveText(TOASTS.saved);
   const rows = await wall.rows();
   expect(JSON.parse(rows[0]!.signature)).toHaveLength(1);
+});
+
+test('a finger scribbling on one spot stops where the signature would be too heavy, and what was kept saves', async ({
+  board,
+  wall,
+}) => {
+  await board.open();
+  await board.page.getByRole('button', { name: 'Sign', exact: true }).tap();
+  await expect(board.toast).toHaveText(TOASTS.drawingEnabled);
+  // The wall point under the middle of the screen, and a scribble back and forth inside 4 × 4
+  // wall px around it, a wall pixel a move, whatever the zoom.
+  const c = await board.camera();
+  const [cx, cy] = [Math.round((195 - c.x) / c.scale), Math.round((600 - c.y) / c.scale)];
+  const scribble = await Promise.all(
+    Array.from({ length: 160 }, (_, i) =>
+      board.screenOf([cx + (i % 5), cy + (Math.floor(i / 5) % 2) * 4]),
+    ),
+  );
+  await board.touchStroke(scribble);
+  await expect.poll(() => board.toastsShown()).toContain(TOASTS.tooDense);
+  await expect(board.captionBox).toBeVisible();
+  await board.saveButton.tap();
+  await expect(board.toast).toHaveText(TOASTS.saved);
+  const rows = await wall.rows();
+  expect(rows).toHaveLength(1);
+  const strokes = JSON.parse(rows[0]!.signature) as Stroke[];
+  const { bytes, nodes } = weightOf(strokes, rows[0]!.caption);
+  expect(bytes).toBeLessThanOrEqual(nodes * BYTES_PER_NODE);
+  expect(bytes).toBeGreaterThan(0.75 * nodes * BYTES_PER_NODE);
+  expect(await board.toastsShown()).not.toContain(TOASTS.saveError);
 });

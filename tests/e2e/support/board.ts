@@ -38,6 +38,8 @@ export const TOASTS = {
   tooManyStrokes: 'A signature holds at most 64 strokes!',
   tooManyPoints: 'A signature holds at most 3,000 points!',
   tooLong: 'A signature holds at most 20,000 px of strokes!',
+  tooDense: 'Too much ink in too little space: draw bigger!',
+  captionTooLong: 'A signature this small holds a shorter caption!',
 } as const;
 
 /** A Konva rectangle's attributes as the page holds them. */
