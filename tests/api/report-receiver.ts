@@ -15,6 +15,8 @@ export interface Answer {
   headers?: Record<string, string>;
   /** Never answer (the post times out). */
   hang?: boolean;
+  /** Answer once this settles (then after `delayMs`). */
+  hold?: Promise<void>;
 }
 
 export interface Received {
@@ -71,10 +73,12 @@ export async function startReceiver(): Promise<Receiver> {
         return;
       }
       const status = answer.status ?? 200;
-      setTimeout(() => {
-        post.status = status;
-        response.writeHead(status, answer.headers).end('ok');
-      }, answer.delayMs ?? 0);
+      void (answer.hold ?? Promise.resolve()).then(() =>
+        setTimeout(() => {
+          post.status = status;
+          response.writeHead(status, answer.headers).end('ok');
+        }, answer.delayMs ?? 0),
+      );
     });
   });
   await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
