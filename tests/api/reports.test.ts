@@ -292,6 +292,22 @@ describe.each(backends)('community hiding on $name', (backend) => {
     expect(await visible()).toBe(false);
   });
 
+  it('a forged X-Forwarded-For does not make one network many', async () => {
+    const { id, visible } = await signed();
+    for (const [visitor, forged] of [
+      [0, '198.51.100.7'],
+      [2, '2001:db8:99::1'],
+    ] as const) {
+      const answer = await visitors[visitor]!.fetch('/rest/v1/rpc/report_signature', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forged },
+        body: JSON.stringify({ signature_id: id, reason: 'spam' }),
+      });
+      expect(answer.status).toBe(204);
+    }
+    expect(await visible()).toBe(true);
+  });
+
   it('the same reporters cannot hide again what the owner unhid; their reports are listed', async () => {
     const service = makeClient(ctx.server.url, SERVICE_KEY);
     const { id, visible } = await signed();
