@@ -401,6 +401,12 @@ begin
   update signwall.report_notices n set digest_id = claim_report_digest.digest_id
    where n.id in (select o.id from signwall.report_notices o where o.digest_id is null
                      for update skip locked);
+  -- Every open row is being written by a report right now: nothing to send yet.
+  if not found then
+    delete from signwall.report_digests d where d.id = claim_report_digest.digest_id;
+    digest_id := null;
+    wait_until := at + gather_ms * interval '1 millisecond';
+  end if;
 end
 $$;
 

@@ -351,17 +351,28 @@ describe.each(TARGETS)('report budget SQL on $kind', ({ openMigrated }) => {
     expect(rows.map((row) => [Number(row.signature_id), row.reports])).toEqual([[id, 1]]);
   });
 
-  it('two claims at once make one digest', async () => {
-    const id = await insert();
-    await report('203.0.16.1', id);
-    const claims = await Promise.all(
-      [0, 1, 2, 3].map(() =>
-        db.query<{ digest_id: string | null }>(
-          'select * from signwall.claim_report_digest(60000, 0, 0)',
+  it('claims at once make one digest, whatever waits', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i++) ids.push(await insert());
+    for (const [i, id] of ids.entries()) await report(`203.0.16.${1 + i}`, id);
+    for (let round = 0; round < 5; round++) {
+      const claims = await Promise.all(
+        [0, 1, 2, 3, 4, 5].map(() =>
+          db.query<{ digest_id: string | null }>(
+            'select * from signwall.claim_report_digest(60000, 0, 0)',
+          ),
         ),
-      ),
-    );
-    expect(claims.filter(([row]) => row!.digest_id !== null)).toHaveLength(1);
+      );
+      const made = claims.map(([row]) => row!.digest_id).filter((id) => id !== null);
+      expect(made).toHaveLength(1);
+      expect(await db.query('select id from signwall.report_digests')).toHaveLength(1);
+      const claimed = await db.query<{ n: string }>(
+        'select count(*) as n from signwall.report_notices where digest_id = $1',
+        [made[0]],
+      );
+      expect(Number(claimed[0]!.n)).toBe(30);
+      await db.query('select signwall.release_report_digest($1, false)', [made[0]]);
+    }
   });
 
   it('visitors and the owner read none of it; only the owner reads the status', async () => {
