@@ -114,6 +114,17 @@ describe('digestPayload', () => {
     expect(payload.community_hiding_paused).toBe(true);
   });
 
+  it('held reports after the budget has room again say that hiding was paused', () => {
+    const payload = digestPayload(
+      digest([item(6, { held: true, report_count: 3 })], { hiding: { ...CALM, waiting: 1 } }),
+      '',
+    );
+    expect((payload.text as string).split('\n')[1]).toBe(
+      "Community hiding was paused when 1 signature of these reached REPORTS_TO_HIDE: the hour's " +
+        'REPORTS_HIDE_PER_HOUR (10) was spent; 1 reported signature waits for you.',
+    );
+  });
+
   it('a burst: counts over the whole digest first, then the signatures, hidden ones first', () => {
     const items = [
       item(1, { reports: 5, spam: 3, offensive: 2, hidden: true, note: 'see phish.example' }),

@@ -86,6 +86,13 @@ export function pauseLine(digest: Digest): string {
   const { hiding } = digest;
   if (!hiding.paused && digest.held === 0) return '';
   const waiting = `${plural(hiding.waiting, 'reported signature')} ${hiding.waiting === 1 ? 'waits' : 'wait'} for you`;
+  if (!hiding.paused) {
+    // The budget has room again, but these reached the threshold while it had none.
+    return (
+      `Community hiding was paused when ${plural(digest.held, 'signature')} of these reached ` +
+      `REPORTS_TO_HIDE: the hour's REPORTS_HIDE_PER_HOUR (${hiding.hidesPerHour}) was spent; ${waiting}.`
+    );
+  }
   if (hiding.hidesPerHour === 0) {
     return `Community hiding is paused: REPORTS_HIDE_PER_HOUR is 0, so reports hide nothing; ${waiting}.`;
   }
