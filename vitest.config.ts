@@ -12,6 +12,7 @@ const ATTACKS = [
   'flood',
   'hostile',
   'rate-limit',
+  'report-flood',
   'slow-readers',
   'unique-reads-flood',
   'watchdog',

@@ -10,10 +10,9 @@ import { MAX_BODY_BYTES } from '../src/domain/rules.ts';
 import { sendError } from './api/errors.ts';
 import { registerHealth } from './api/health.ts';
 import { registerRest } from './api/rest-route.ts';
-import { ReportHook } from './api/report-hook.ts';
 import { loadFunctionCache, loadSchemaCache } from './api/schema-cache.ts';
 import { configureInsertLimit } from './db/insert-limit.ts';
-import { configureReportsToHide } from './db/report-settings.ts';
+import { configureReportSettings } from './db/report-settings.ts';
 import { versionedTables } from './db/table-version.ts';
 import type { Database } from './db/types.ts';
 import {
@@ -29,10 +28,10 @@ import {
   securityHeaders,
 } from './http/security-headers.ts';
 import { registerStatic } from './http/static.ts';
-import { Webhook } from './http/webhook.ts';
 import { createLogger, pathOf, RequestLog, type Logger } from './log.ts';
 import { registerRealtime } from './realtime/door.ts';
 import type { RealtimeLimits } from './realtime/limits.ts';
+import { ReportNotifier, type ReportNotifierOptions } from './reports/report-notifier.ts';
 import { ApiError, pgrst } from './rest/errors.ts';
 
 /**
@@ -83,13 +82,24 @@ export interface ServerOptions {
    */
   savesInFlightPerAddress?: number;
   /**
-   * Distinct addresses whose reports hide a signature at once (REPORTS_TO_HIDE), written into the
+   * Distinct networks whose reports hide a signature at once (REPORTS_TO_HIDE), written into the
    * database at start; 0: off. Unset: the database's setting is left alone.
    */
   reportsToHide?: number;
-  /** Where each new report is POSTed as JSON (REPORT_WEBHOOK_URL); unset: nowhere. */
-  reportWebhook?: { url: string; timeoutMs?: number; maxInFlight?: number };
-  /** The wall's public address (PUBLIC_URL), for the webhook's link to /moderate. */
+  /**
+   * Signatures hidden by reports in any hour, at most (REPORTS_HIDE_PER_HOUR), written into the
+   * database at start. Unset: the database's setting is left alone (its default is 10).
+   */
+  reportsHidePerHour?: number;
+  /**
+   * Where reports are POSTed as JSON digests (REPORT_WEBHOOK_URL), with the notifier's timings
+   * (reports/report-notifier.ts has the defaults); unset: nowhere, and the reports wait in the
+   * database's queue.
+   */
+  reportWebhook?: { url: string } & Partial<
+    Pick<ReportNotifierOptions, 'timeoutMs' | 'gatherMs' | 'minGapMs' | 'pollMs' | 'leaseMs'>
+  >;
+  /** The wall's public address (PUBLIC_URL), for the webhook's links to /moderate. */
   publicUrl?: string;
   /** Bounds of the Realtime WebSocket (issue 23); production defaults in realtime/limits.ts. */
   realtimeLimits?: Partial<RealtimeLimits>;
@@ -104,9 +114,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const schema = await loadSchemaCache(db, options.tables ?? ['signatures']);
   const versioned = await versionedTables(db);
   const functions = await loadFunctionCache(db);
-  if (options.reportsToHide !== undefined) await configureReportsToHide(db, options.reportsToHide);
-  const reportHook = options.reportWebhook
-    ? new ReportHook(db, new Webhook({ ...options.reportWebhook, logger }), options.publicUrl ?? '')
+  await configureReportSettings(db, {
+    reportsToHide: options.reportsToHide,
+    hidesPerHour: options.reportsHidePerHour,
+  });
+  const notifier = options.reportWebhook
+    ? new ReportNotifier({
+        ...options.reportWebhook,
+        db,
+        publicUrl: options.publicUrl ?? '',
+        logger,
+      })
     : undefined;
   const preRequest =
     options.insertLimitPerMinute === undefined
@@ -163,7 +181,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     db,
     schema,
     functions,
-    onCall: reportHook?.onCall,
+    // A report just taken here: its digest is due once its burst has gathered.
+    onCall: notifier
+      ? (plan) => {
+          if (plan.function.name === 'report_signature') notifier.wake();
+        }
+      : undefined,
     anonKey,
     serviceRoleKey: options.serviceRoleKey,
     versionedTables: versioned,
@@ -182,5 +205,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   registerHealth(app, db, options.trustProxy ?? 0);
   await registerStatic(app, distDir);
+  if (notifier) {
+    // Closing waits for a post under way and settles its digest, before the database closes.
+    app.addHook('onClose', () => notifier.close());
+    notifier.start();
+  }
   return app;
 }

@@ -50,13 +50,20 @@ const trustProxy = Number(env.TRUST_PROXY || 0);
 if (!Number.isInteger(trustProxy) || trustProxy < 0)
   throw new Error(`TRUST_PROXY must be the number of proxies in front (0: none)`);
 
-// Off unless set: reports from this many distinct addresses hide a signature until the owner looks.
+// Off unless set: reports from this many distinct networks hide a signature until the owner looks.
 const reportsToHide = Number(env.REPORTS_TO_HIDE || 0);
 if (!Number.isInteger(reportsToHide) || reportsToHide < 0)
   throw new Error(`REPORTS_TO_HIDE must be a non-negative integer (0: off)`);
-// Where each new report is POSTed (ntfy, Slack, Discord …); PUBLIC_URL makes its link absolute.
+// At most this many signatures hidden by reports in any hour; past it they wait for the owner.
+const reportsHidePerHour = Number(env.REPORTS_HIDE_PER_HOUR || 10);
+if (!Number.isInteger(reportsHidePerHour) || reportsHidePerHour < 0)
+  throw new Error(`REPORTS_HIDE_PER_HOUR must be a non-negative integer`);
+// Where reports are POSTed (ntfy, Slack, Discord …); PUBLIC_URL makes its links absolute.
 const reportWebhookUrl = env.REPORT_WEBHOOK_URL || undefined;
-if (reportWebhookUrl !== undefined && !/^https?:\/\//.test(reportWebhookUrl))
+if (
+  reportWebhookUrl !== undefined &&
+  (!/^https?:\/\//.test(reportWebhookUrl) || !URL.canParse(reportWebhookUrl))
+)
   throw new Error(`REPORT_WEBHOOK_URL must be an http:// or https:// URL`);
 const publicUrl = env.PUBLIC_URL || '';
 
@@ -136,6 +143,7 @@ const app = await buildServer({
   trustProxy,
   savesInFlightPerAddress,
   reportsToHide,
+  reportsHidePerHour,
   reportWebhook: reportWebhookUrl === undefined ? undefined : { url: reportWebhookUrl },
   publicUrl,
   realtimeLimits,

@@ -31,6 +31,23 @@ CREATE SCHEMA signwall;
 COMMENT ON SCHEMA signwall IS 'The wall''s rules: parsing, outlines, hit tests and the insert guard.';
 
 --
+-- Name: community_hiding_status(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.community_hiding_status() RETURNS TABLE(reports_to_hide integer, hides_per_hour integer, hidden_last_hour integer, paused boolean, resumes_at timestamp with time zone, waiting bigint[], kept bigint[])
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select * from signwall.community_hiding_state()
+$$;
+
+--
+-- Name: FUNCTION community_hiding_status(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.community_hiding_status() IS 'The owner''s view of community hiding: the settings, hides by reports in the last hour, whether it is paused and until when, reported signatures waiting for the owner and kept by the owner.';
+
+--
 -- Name: dismiss_reports(bigint); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -43,6 +60,9 @@ declare
 begin
   delete from signwall.reports r where r.signature_id = dismiss_reports.signature_id;
   get diagnostics dismissed = row_count;
+  insert into signwall.kept_signatures (signature_id)
+  select s.id from public.signatures s where s.id = dismiss_reports.signature_id
+  on conflict on constraint kept_signatures_pkey do update set kept_at = excluded.kept_at;
   return dismissed;
 end
 $$;
@@ -92,19 +112,26 @@ CREATE FUNCTION public.report_signature(signature_id bigint, reason text, note t
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+-- The queue's ON CONFLICT names the column signature_id, which is also this function's argument.
+#variable_conflict use_column
 declare
   who text;
   clean_note text;
   recent integer;
   reported integer;
+  networks integer;
   threshold integer;
+  per_hour integer;
+  used integer;
+  is_kept boolean;
+  outcome text := 'listed';
+  at timestamptz;
 begin
   if reason is null or reason not in ('offensive', 'spam', 'personal_information', 'other') then
     raise exception 'unknown reason: %', coalesce(reason, 'null')
       using errcode = '22023',
             hint = 'reason is one of offensive, spam, personal_information, other.';
   end if;
-  -- Cheap bound before normalising (a regular expression over the whole text), then the rule.
   if pg_catalog.char_length(note) > 1000 then
     raise exception 'note is longer than 200 characters' using errcode = '22023';
   end if;
@@ -115,7 +142,7 @@ begin
             detail = pg_catalog.format('It has %s characters.', pg_catalog.char_length(clean_note));
   end if;
 
-  -- The signature's lock: its reports are counted one at a time (community hiding).
+  -- The signature's lock: its reports are counted one at a time.
   perform 1 from public.signatures s
    where s.id = report_signature.signature_id and not s.hidden
      for update;
@@ -125,7 +152,6 @@ begin
   end if;
 
   who := signwall.client_hash();
-  -- One address's reports one at a time, so two at once cannot both take the 20th slot.
   perform pg_catalog.pg_advisory_xact_lock(7422119, pg_catalog.hashtext(who));
   if exists (select 1 from signwall.reports r
               where r.signature_id = report_signature.signature_id and r.client_hash = who) then
@@ -140,17 +166,56 @@ begin
             hint = 'Try again later.';
   end if;
 
-  insert into signwall.reports (signature_id, client_hash, reason, note)
-  values (report_signature.signature_id, who, reason, clean_note);
+  insert into signwall.reports (signature_id, client_hash, network_hash, reason, note)
+  values (report_signature.signature_id, who, signwall.network_hash(), reason, clean_note);
 
-  select r.reports_to_hide into threshold from signwall.report_settings r;
-  if coalesce(threshold, 0) > 0 then
-    select pg_catalog.count(*) into reported from signwall.reports r
-     where r.signature_id = report_signature.signature_id;
-    if reported >= threshold then
+  select pg_catalog.count(*), pg_catalog.count(distinct coalesce(r.network_hash, r.client_hash))
+    into reported, networks
+    from signwall.reports r where r.signature_id = report_signature.signature_id;
+  is_kept := exists (select 1 from signwall.kept_signatures k
+                      where k.signature_id = report_signature.signature_id);
+  select r.reports_to_hide, r.hides_per_hour into threshold, per_hour from signwall.report_settings r;
+
+  if coalesce(threshold, 0) > 0 and networks >= threshold and not is_kept then
+    -- One community hide at a time (every other lock of this function is taken before this one):
+    -- whoever waited here counts the hide of the one before it, committed as the lock was freed.
+    perform pg_catalog.pg_advisory_xact_lock(7422120, 0);
+    at := pg_catalog.clock_timestamp();
+    delete from signwall.community_hides h where h.hidden_at <= at - interval '1 hour';
+    select pg_catalog.count(*) into used from signwall.community_hides h
+     where h.hidden_at > at - interval '1 hour';
+    if used < coalesce(per_hour, 0) then
       update public.signatures s set hidden = true where s.id = report_signature.signature_id;
+      insert into signwall.community_hides (signature_id, hidden_at)
+      values (report_signature.signature_id, at);
+      outcome := 'hidden';
+    else
+      outcome := 'held';
     end if;
   end if;
+
+  at := pg_catalog.clock_timestamp();
+  insert into signwall.report_notices as n
+         (signature_id, reports, offensive, spam, personal_information, other, hidden, held, kept,
+          report_count, last_reason, note, first_at, last_at)
+  values (report_signature.signature_id, 1,
+          (reason = 'offensive')::integer, (reason = 'spam')::integer,
+          (reason = 'personal_information')::integer, (reason = 'other')::integer,
+          outcome = 'hidden', outcome = 'held', is_kept,
+          reported, reason, clean_note, at, at)
+  on conflict (signature_id) where digest_id is null do update
+     set reports = n.reports + 1,
+         offensive = n.offensive + excluded.offensive,
+         spam = n.spam + excluded.spam,
+         personal_information = n.personal_information + excluded.personal_information,
+         other = n.other + excluded.other,
+         hidden = n.hidden or excluded.hidden,
+         held = n.held or excluded.held,
+         kept = excluded.kept,
+         report_count = excluded.report_count,
+         last_reason = excluded.last_reason,
+         note = coalesce(excluded.note, n.note),
+         last_at = excluded.last_at;
 end
 $$;
 
@@ -299,6 +364,56 @@ end
 $$;
 
 --
+-- Name: claim_report_digest(integer, integer, integer); Type: FUNCTION; Schema: signwall; Owner: -
+--
+
+CREATE FUNCTION signwall.claim_report_digest(lease_ms integer, gather_ms integer, min_gap_ms integer, OUT digest_id bigint, OUT wait_until timestamp with time zone) RETURNS record
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  at timestamptz;
+  expired bigint;
+  oldest timestamptz;
+  state signwall.report_notifier;
+begin
+  perform pg_catalog.pg_advisory_xact_lock(7422121, 0);
+  at := pg_catalog.clock_timestamp();
+  for expired in select d.id from signwall.report_digests d where d.claimed_until <= at loop
+    perform signwall.reopen_report_digest(expired);
+  end loop;
+  if exists (select 1 from signwall.report_digests d) then
+    return;
+  end if;
+  select pg_catalog.min(n.first_at) into oldest from signwall.report_notices n
+   where n.digest_id is null;
+  if oldest is null then
+    return;
+  end if;
+  select * into state from signwall.report_notifier;
+  wait_until := greatest(oldest + gather_ms * interval '1 millisecond',
+                         state.last_sent_at + min_gap_ms * interval '1 millisecond',
+                         state.retry_at);
+  if wait_until > at then
+    return;
+  end if;
+  wait_until := null;
+  insert into signwall.report_digests (claimed_until)
+  values (at + lease_ms * interval '1 millisecond')
+  returning id into digest_id;
+  update signwall.report_notices n set digest_id = claim_report_digest.digest_id
+   where n.id in (select o.id from signwall.report_notices o where o.digest_id is null
+                     for update skip locked);
+  -- Every open row is being written by a report right now: nothing to send yet.
+  if not found then
+    delete from signwall.report_digests d where d.id = claim_report_digest.digest_id;
+    digest_id := null;
+    wait_until := at + gather_ms * interval '1 millisecond';
+  end if;
+end
+$$;
+
+--
 -- Name: claimed_nodes(integer[], double precision[], double precision[]); Type: FUNCTION; Schema: signwall; Owner: -
 --
 
@@ -327,6 +442,8 @@ CREATE FUNCTION signwall.clear_reports_on_unhide() RETURNS trigger
     AS $$
 begin
   delete from signwall.reports r where r.signature_id = new.id;
+  insert into signwall.kept_signatures (signature_id) values (new.id)
+  on conflict (signature_id) do update set kept_at = excluded.kept_at;
   return null;
 end
 $$;
@@ -378,6 +495,21 @@ begin
   end if;
   return pg_catalog.host(address);
 end
+$$;
+
+--
+-- Name: client_network(text); Type: FUNCTION; Schema: signwall; Owner: -
+--
+
+CREATE FUNCTION signwall.client_network(headers text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select case when k = 'unknown' then 'unknown'
+              else pg_catalog.network(pg_catalog.set_masklen(k::inet,
+                     case pg_catalog.family(k::inet) when 4 then 24 else 48 end))::text
+         end
+    from (select signwall.client_key(headers) as k) s
 $$;
 
 --
@@ -450,6 +582,46 @@ CREATE FUNCTION signwall.combining_marks() RETURNS text
 $$;
 
 --
+-- Name: community_hiding_state(); Type: FUNCTION; Schema: signwall; Owner: -
+--
+
+CREATE FUNCTION signwall.community_hiding_state(OUT reports_to_hide integer, OUT hides_per_hour integer, OUT hidden_last_hour integer, OUT paused boolean, OUT resumes_at timestamp with time zone, OUT waiting bigint[], OUT kept bigint[]) RETURNS record
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  at timestamptz := pg_catalog.clock_timestamp();
+begin
+  select r.reports_to_hide, r.hides_per_hour into reports_to_hide, hides_per_hour
+    from signwall.report_settings r;
+  select pg_catalog.count(*)::integer into hidden_last_hour from signwall.community_hides h
+   where h.hidden_at > at - interval '1 hour';
+  paused := coalesce(reports_to_hide, 0) > 0 and hidden_last_hour >= coalesce(hides_per_hour, 0);
+  -- The window frees a slot when the hide that makes it full is an hour old.
+  if paused and hides_per_hour > 0 then
+    select h.hidden_at + interval '1 hour' into resumes_at from signwall.community_hides h
+     where h.hidden_at > at - interval '1 hour'
+     order by h.hidden_at
+     offset hidden_last_hour - hides_per_hour limit 1;
+  end if;
+  select coalesce(pg_catalog.array_agg(c.signature_id order by c.signature_id)
+                    filter (where c.networks >= reports_to_hide and reports_to_hide > 0
+                                  and not c.is_kept and not c.hidden), '{}'),
+         coalesce(pg_catalog.array_agg(c.signature_id order by c.signature_id)
+                    filter (where c.is_kept), '{}')
+    into waiting, kept
+    from (select r.signature_id,
+                 pg_catalog.count(distinct coalesce(r.network_hash, r.client_hash)) as networks,
+                 exists (select 1 from signwall.kept_signatures k
+                          where k.signature_id = r.signature_id) as is_kept,
+                 coalesce((select s.hidden from public.signatures s where s.id = r.signature_id),
+                          true) as hidden
+            from signwall.reports r
+           group by r.signature_id) c;
+end
+$$;
+
+--
 -- Name: compact_json(text); Type: FUNCTION; Schema: signwall; Owner: -
 --
 
@@ -485,6 +657,21 @@ CREATE FUNCTION signwall.coord_of(n double precision) RETURNS double precision
     when abs(n) > 1e300 then sign(n) * 1e300
     else n
   end
+$$;
+
+--
+-- Name: finish_report_digest(bigint); Type: FUNCTION; Schema: signwall; Owner: -
+--
+
+CREATE FUNCTION signwall.finish_report_digest(digest bigint) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  delete from signwall.report_digests d where d.id = digest;
+  update signwall.report_notifier
+     set last_sent_at = pg_catalog.clock_timestamp(), retry_at = null, failures = 0;
+end
 $$;
 
 --
@@ -627,16 +814,14 @@ begin
   -- Each coordinate is rounded to 2 decimals of the number as written (numeric: exact), and every
   -- rule below is checked on what is stored.
   select array_agg(s.n order by s.n, p.m), array_agg(p.m order by s.n, p.m),
-         array_agg(case when p.v ->> 2 is null then round((p.v ->> 0)::numeric, 2) end
-                   order by s.n, p.m),
-         array_agg(case when p.v ->> 2 is null then round((p.v ->> 1)::numeric, 2) end
-                   order by s.n, p.m)
-    into sn, pm, xn, yn
+         array_agg(c.x order by s.n, p.m), array_agg(c.y order by s.n, p.m),
+         array_agg(c.x::double precision order by s.n, p.m),
+         array_agg(c.y::double precision order by s.n, p.m)
+    into sn, pm, xn, yn, xs, ys
     from jsonb_array_elements(strokes) with ordinality s(v, n),
-         jsonb_array_elements(s.v) with ordinality p(v, m);
-  select array_agg(u.x::double precision order by u.i), array_agg(u.y::double precision order by u.i)
-    into xs, ys
-    from unnest(xn, yn) with ordinality u(x, y, i);
+         jsonb_array_elements(s.v) with ordinality p(v, m),
+         lateral (select case when p.v ->> 2 is null then round((p.v ->> 0)::numeric, 2) end as x,
+                         case when p.v ->> 2 is null then round((p.v ->> 1)::numeric, 2) end as y) c;
   total := coalesce(cardinality(xs), 0);
 
   -- The first problem in reading order (geometry.ts's order), naming the stroke and the point.
@@ -704,20 +889,19 @@ begin
 
   -- Stored canonical: JSON without whitespace, each number rounded to 2 decimals and written
   -- without trailing zeros or exponent (serializeStrokes in src/domain/signature.ts writes the same).
-  select '[' || string_agg(t.stroke, ',' order by t.n) || ']' into canonical
+  -- The wall's weight (src/domain/signature-weight.ts): at most bytes_per_node() bytes, text and
+  -- caption, per node of the 10 px grid its strokes claim, so that no wall can ever hold more than
+  -- 321 × 321 × 155 bytes (strokes of two signatures are more than 10 px apart: they never claim
+  -- the same node). One statement with the text: each statement costs a save its overhead.
+  select '[' || string_agg(t.stroke, ',' order by t.n) || ']', signwall.claimed_nodes(sn, xs, ys)
+    into canonical, claimed
     from (select u.n,
                  '[' || string_agg('[' || pg_catalog.trim_scale(u.x)::text || ','
                                        || pg_catalog.trim_scale(u.y)::text || ']', ',' order by u.m)
                      || ']' as stroke
             from unnest(sn, pm, xn, yn) u(n, m, x, y)
            group by u.n) t;
-
-  -- The wall's weight (src/domain/signature-weight.ts): at most bytes_per_node() bytes, text and
-  -- caption, per node of the 10 px grid its strokes claim, so that no wall can ever hold more than
-  -- 321 × 321 × 155 bytes (strokes of two signatures are more than 10 px apart: they never claim
-  -- the same node).
   stored_bytes := octet_length(canonical) + coalesce(octet_length(new.caption), 0);
-  claimed := signwall.claimed_nodes(sn, xs, ys);
   if stored_bytes > signwall.bytes_per_node() * claimed then
     raise exception 'signature is too heavy for the wall it covers (% bytes > % for its % nodes)',
                     stored_bytes, signwall.bytes_per_node() * claimed, claimed
@@ -967,6 +1151,21 @@ CREATE FUNCTION signwall.max_stroke_length() RETURNS integer
     AS $$ select 20000 $$;
 
 --
+-- Name: network_hash(); Type: FUNCTION; Schema: signwall; Owner: -
+--
+
+CREATE FUNCTION signwall.network_hash() RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(
+           s.salt || '/network/' ||
+             signwall.client_network(pg_catalog.current_setting('request.headers', true)),
+           'UTF8')), 'hex')
+    from signwall.report_salt s
+$$;
+
+--
 -- Name: normalize_caption(text); Type: FUNCTION; Schema: signwall; Owner: -
 --
 
@@ -1107,6 +1306,64 @@ CREATE FUNCTION signwall.refresh_outline() RETURNS trigger
 begin
   new.outline := signwall.outline_of_text(new.signature);
   return new;
+end
+$$;
+
+--
+-- Name: release_report_digest(bigint, boolean, integer); Type: FUNCTION; Schema: signwall; Owner: -
+--
+
+CREATE FUNCTION signwall.release_report_digest(digest bigint, failed boolean, retry_after_ms integer DEFAULT NULL::integer) RETURNS timestamp with time zone
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  next_try timestamptz;
+begin
+  perform pg_catalog.pg_advisory_xact_lock(7422121, 0);
+  perform signwall.reopen_report_digest(digest);
+  if failed then
+    update signwall.report_notifier n
+       set failures = n.failures + 1,
+           retry_at = pg_catalog.clock_timestamp() + case
+             when retry_after_ms is not null
+               then least(greatest(retry_after_ms, 0), 3600000) * interval '1 millisecond'
+             else least(pg_catalog.power(2, least(n.failures, 20)) * 1000, 300000)
+                    * interval '1 millisecond'
+           end
+    returning n.retry_at into next_try;
+  end if;
+  return next_try;
+end
+$$;
+
+--
+-- Name: reopen_report_digest(bigint); Type: FUNCTION; Schema: signwall; Owner: -
+--
+
+CREATE FUNCTION signwall.reopen_report_digest(digest bigint) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into signwall.report_notices as n
+         (signature_id, reports, offensive, spam, personal_information, other, hidden, held, kept,
+          report_count, last_reason, note, first_at, last_at)
+  select c.signature_id, c.reports, c.offensive, c.spam, c.personal_information, c.other,
+         c.hidden, c.held, c.kept, c.report_count, c.last_reason, c.note, c.first_at, c.last_at
+    from signwall.report_notices c where c.digest_id = digest
+  on conflict (signature_id) where digest_id is null do update
+     set reports = n.reports + excluded.reports,
+         offensive = n.offensive + excluded.offensive,
+         spam = n.spam + excluded.spam,
+         personal_information = n.personal_information + excluded.personal_information,
+         other = n.other + excluded.other,
+         hidden = n.hidden or excluded.hidden,
+         held = n.held or excluded.held,
+         note = coalesce(n.note, excluded.note),
+         first_at = least(n.first_at, excluded.first_at),
+         last_at = greatest(n.last_at, excluded.last_at);
+  delete from signwall.report_digests d where d.id = digest;
 end
 $$;
 
@@ -1276,6 +1533,21 @@ ALTER TABLE public.signatures ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTI
 );
 
 --
+-- Name: community_hides; Type: TABLE; Schema: signwall; Owner: -
+--
+
+CREATE TABLE signwall.community_hides (
+    signature_id bigint NOT NULL,
+    hidden_at timestamp with time zone NOT NULL
+);
+
+--
+-- Name: TABLE community_hides; Type: COMMENT; Schema: signwall; Owner: -
+--
+
+COMMENT ON TABLE signwall.community_hides IS 'Signatures hidden by reports in the last hour (older rows are pruned as reports hide more).';
+
+--
 -- Name: insert_counts; Type: TABLE; Schema: signwall; Owner: -
 --
 
@@ -1309,6 +1581,21 @@ CREATE TABLE signwall.insert_limit (
 COMMENT ON TABLE signwall.insert_limit IS 'Saves allowed per client address per minute (0: no limit). Read by signwall.limit_inserts().';
 
 --
+-- Name: kept_signatures; Type: TABLE; Schema: signwall; Owner: -
+--
+
+CREATE TABLE signwall.kept_signatures (
+    signature_id bigint NOT NULL,
+    kept_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: TABLE kept_signatures; Type: COMMENT; Schema: signwall; Owner: -
+--
+
+COMMENT ON TABLE signwall.kept_signatures IS 'Signatures the owner unhid or whose reports the owner dismissed: reports never hide them again.';
+
+--
 -- Name: removal_hashes; Type: TABLE; Schema: signwall; Owner: -
 --
 
@@ -1323,6 +1610,95 @@ CREATE TABLE signwall.removal_hashes (
 --
 
 COMMENT ON TABLE signwall.removal_hashes IS 'sha256 (hex) of the secret the signer''s browser keeps, per signature; read only by public.remove_my_signature().';
+
+--
+-- Name: report_digests; Type: TABLE; Schema: signwall; Owner: -
+--
+
+CREATE TABLE signwall.report_digests (
+    id bigint NOT NULL,
+    claimed_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    claimed_until timestamp with time zone NOT NULL
+);
+
+--
+-- Name: TABLE report_digests; Type: COMMENT; Schema: signwall; Owner: -
+--
+
+COMMENT ON TABLE signwall.report_digests IS 'Digests of reports being posted to the owner; a digest whose lease ran out is merged back.';
+
+--
+-- Name: report_digests_id_seq; Type: SEQUENCE; Schema: signwall; Owner: -
+--
+
+ALTER TABLE signwall.report_digests ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME signwall.report_digests_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: report_notices; Type: TABLE; Schema: signwall; Owner: -
+--
+
+CREATE TABLE signwall.report_notices (
+    id bigint NOT NULL,
+    digest_id bigint,
+    signature_id bigint NOT NULL,
+    reports integer NOT NULL,
+    offensive integer DEFAULT 0 NOT NULL,
+    spam integer DEFAULT 0 NOT NULL,
+    personal_information integer DEFAULT 0 NOT NULL,
+    other integer DEFAULT 0 NOT NULL,
+    hidden boolean DEFAULT false NOT NULL,
+    held boolean DEFAULT false NOT NULL,
+    kept boolean DEFAULT false NOT NULL,
+    report_count integer NOT NULL,
+    last_reason text NOT NULL,
+    note text,
+    first_at timestamp with time zone NOT NULL,
+    last_at timestamp with time zone NOT NULL
+);
+
+--
+-- Name: TABLE report_notices; Type: COMMENT; Schema: signwall; Owner: -
+--
+
+COMMENT ON TABLE signwall.report_notices IS 'Reports not yet posted to the owner, one open row per signature (digest_id null); read by the server''s notifier.';
+
+--
+-- Name: report_notices_id_seq; Type: SEQUENCE; Schema: signwall; Owner: -
+--
+
+ALTER TABLE signwall.report_notices ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME signwall.report_notices_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: report_notifier; Type: TABLE; Schema: signwall; Owner: -
+--
+
+CREATE TABLE signwall.report_notifier (
+    only_row boolean DEFAULT true NOT NULL,
+    last_sent_at timestamp with time zone,
+    retry_at timestamp with time zone,
+    failures integer DEFAULT 0 NOT NULL,
+    CONSTRAINT report_notifier_only_row_check CHECK (only_row)
+);
+
+--
+-- Name: TABLE report_notifier; Type: COMMENT; Schema: signwall; Owner: -
+--
+
+COMMENT ON TABLE signwall.report_notifier IS 'When the last digest was posted, and the backoff after failed posts, shared by every server.';
 
 --
 -- Name: report_salt; Type: TABLE; Schema: signwall; Owner: -
@@ -1347,6 +1723,8 @@ COMMENT ON TABLE signwall.report_salt IS 'The random salt of reporters'' address
 CREATE TABLE signwall.report_settings (
     only_row boolean DEFAULT true NOT NULL,
     reports_to_hide integer DEFAULT 0 NOT NULL,
+    hides_per_hour integer DEFAULT 10 NOT NULL,
+    CONSTRAINT report_settings_hides_per_hour_check CHECK ((hides_per_hour >= 0)),
     CONSTRAINT report_settings_only_row_check CHECK (only_row),
     CONSTRAINT report_settings_reports_to_hide_check CHECK ((reports_to_hide >= 0))
 );
@@ -1355,7 +1733,7 @@ CREATE TABLE signwall.report_settings (
 -- Name: TABLE report_settings; Type: COMMENT; Schema: signwall; Owner: -
 --
 
-COMMENT ON TABLE signwall.report_settings IS 'reports_to_hide: distinct addresses whose reports hide a signature at once (0: never).';
+COMMENT ON TABLE signwall.report_settings IS 'reports_to_hide: distinct networks whose reports hide a signature at once (0: never); hides_per_hour: at most this many signatures hidden by reports in any hour.';
 
 --
 -- Name: reports; Type: TABLE; Schema: signwall; Owner: -
@@ -1368,6 +1746,7 @@ CREATE TABLE signwall.reports (
     reason text NOT NULL,
     note text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    network_hash text,
     CONSTRAINT reports_note_check CHECK (((note IS NULL) OR (char_length(note) <= 200))),
     CONSTRAINT reports_reason_check CHECK ((reason = ANY (ARRAY['offensive'::text, 'spam'::text, 'personal_information'::text, 'other'::text])))
 );
@@ -1377,6 +1756,12 @@ CREATE TABLE signwall.reports (
 --
 
 COMMENT ON TABLE signwall.reports IS 'Visitors'' reports: one per signature and client address (a salted hash of it). Read by the owner through public.reported_signatures().';
+
+--
+-- Name: COLUMN reports.network_hash; Type: COMMENT; Schema: signwall; Owner: -
+--
+
+COMMENT ON COLUMN signwall.reports.network_hash IS 'sha256 of the salt and the reporter''s network (IPv4 /24, IPv6 /48); null for reports stored before networks were counted.';
 
 --
 -- Name: reports_id_seq; Type: SEQUENCE; Schema: signwall; Owner: -
@@ -1411,6 +1796,10 @@ COMMENT ON TABLE signwall.table_versions IS 'One counter per table of schema pub
 --
 
 --
+-- Data for Name: community_hides; Type: TABLE DATA; Schema: signwall; Owner: -
+--
+
+--
 -- Data for Name: insert_counts; Type: TABLE DATA; Schema: signwall; Owner: -
 --
 
@@ -1421,14 +1810,32 @@ COMMENT ON TABLE signwall.table_versions IS 'One counter per table of schema pub
 INSERT INTO signwall.insert_limit VALUES (true, 0);
 
 --
+-- Data for Name: kept_signatures; Type: TABLE DATA; Schema: signwall; Owner: -
+--
+
+--
 -- Data for Name: removal_hashes; Type: TABLE DATA; Schema: signwall; Owner: -
 --
+
+--
+-- Data for Name: report_digests; Type: TABLE DATA; Schema: signwall; Owner: -
+--
+
+--
+-- Data for Name: report_notices; Type: TABLE DATA; Schema: signwall; Owner: -
+--
+
+--
+-- Data for Name: report_notifier; Type: TABLE DATA; Schema: signwall; Owner: -
+--
+
+INSERT INTO signwall.report_notifier VALUES (true, NULL, NULL, 0);
 
 --
 -- Data for Name: report_settings; Type: TABLE DATA; Schema: signwall; Owner: -
 --
 
-INSERT INTO signwall.report_settings VALUES (true, 0);
+INSERT INTO signwall.report_settings VALUES (true, 0, 10);
 
 --
 -- Data for Name: reports; Type: TABLE DATA; Schema: signwall; Owner: -
@@ -1445,6 +1852,18 @@ INSERT INTO signwall.table_versions VALUES ('signatures', 1);
 --
 
 SELECT pg_catalog.setval('public.signatures_id_seq', 1, false);
+
+--
+-- Name: report_digests_id_seq; Type: SEQUENCE SET; Schema: signwall; Owner: -
+--
+
+SELECT pg_catalog.setval('signwall.report_digests_id_seq', 1, false);
+
+--
+-- Name: report_notices_id_seq; Type: SEQUENCE SET; Schema: signwall; Owner: -
+--
+
+SELECT pg_catalog.setval('signwall.report_notices_id_seq', 1, false);
 
 --
 -- Name: reports_id_seq; Type: SEQUENCE SET; Schema: signwall; Owner: -
@@ -1474,11 +1893,39 @@ ALTER TABLE ONLY signwall.insert_limit
     ADD CONSTRAINT insert_limit_pkey PRIMARY KEY (only_row);
 
 --
+-- Name: kept_signatures kept_signatures_pkey; Type: CONSTRAINT; Schema: signwall; Owner: -
+--
+
+ALTER TABLE ONLY signwall.kept_signatures
+    ADD CONSTRAINT kept_signatures_pkey PRIMARY KEY (signature_id);
+
+--
 -- Name: removal_hashes removal_hashes_pkey; Type: CONSTRAINT; Schema: signwall; Owner: -
 --
 
 ALTER TABLE ONLY signwall.removal_hashes
     ADD CONSTRAINT removal_hashes_pkey PRIMARY KEY (signature_id);
+
+--
+-- Name: report_digests report_digests_pkey; Type: CONSTRAINT; Schema: signwall; Owner: -
+--
+
+ALTER TABLE ONLY signwall.report_digests
+    ADD CONSTRAINT report_digests_pkey PRIMARY KEY (id);
+
+--
+-- Name: report_notices report_notices_pkey; Type: CONSTRAINT; Schema: signwall; Owner: -
+--
+
+ALTER TABLE ONLY signwall.report_notices
+    ADD CONSTRAINT report_notices_pkey PRIMARY KEY (id);
+
+--
+-- Name: report_notifier report_notifier_pkey; Type: CONSTRAINT; Schema: signwall; Owner: -
+--
+
+ALTER TABLE ONLY signwall.report_notifier
+    ADD CONSTRAINT report_notifier_pkey PRIMARY KEY (only_row);
 
 --
 -- Name: report_salt report_salt_pkey; Type: CONSTRAINT; Schema: signwall; Owner: -
@@ -1552,16 +1999,40 @@ CREATE INDEX signatures_min_y_idx ON public.signatures USING btree (min_y);
 CREATE INDEX signatures_visible_outline_idx ON public.signatures USING gist (outline) WHERE (NOT hidden);
 
 --
+-- Name: community_hides_hidden_at_idx; Type: INDEX; Schema: signwall; Owner: -
+--
+
+CREATE INDEX community_hides_hidden_at_idx ON signwall.community_hides USING btree (hidden_at);
+
+--
 -- Name: insert_counts_window_start_idx; Type: INDEX; Schema: signwall; Owner: -
 --
 
 CREATE INDEX insert_counts_window_start_idx ON signwall.insert_counts USING btree (window_start);
 
 --
+-- Name: report_notices_digest_idx; Type: INDEX; Schema: signwall; Owner: -
+--
+
+CREATE INDEX report_notices_digest_idx ON signwall.report_notices USING btree (digest_id);
+
+--
+-- Name: report_notices_open_signature_idx; Type: INDEX; Schema: signwall; Owner: -
+--
+
+CREATE UNIQUE INDEX report_notices_open_signature_idx ON signwall.report_notices USING btree (signature_id) WHERE (digest_id IS NULL);
+
+--
 -- Name: reports_client_hash_created_at_idx; Type: INDEX; Schema: signwall; Owner: -
 --
 
 CREATE INDEX reports_client_hash_created_at_idx ON signwall.reports USING btree (client_hash, created_at);
+
+--
+-- Name: reports_network_hash_created_at_idx; Type: INDEX; Schema: signwall; Owner: -
+--
+
+CREATE INDEX reports_network_hash_created_at_idx ON signwall.reports USING btree (network_hash, created_at);
 
 --
 -- Name: signatures signatures_announce_change; Type: TRIGGER; Schema: public; Owner: -
@@ -1612,11 +2083,25 @@ CREATE TRIGGER signatures_refresh_outline BEFORE UPDATE OF signature ON public.s
 CREATE TRIGGER signatures_stash_removal_hash BEFORE INSERT ON public.signatures FOR EACH ROW EXECUTE FUNCTION signwall.stash_removal_hash();
 
 --
+-- Name: kept_signatures kept_signatures_signature_id_fkey; Type: FK CONSTRAINT; Schema: signwall; Owner: -
+--
+
+ALTER TABLE ONLY signwall.kept_signatures
+    ADD CONSTRAINT kept_signatures_signature_id_fkey FOREIGN KEY (signature_id) REFERENCES public.signatures(id) ON DELETE CASCADE;
+
+--
 -- Name: removal_hashes removal_hashes_signature_id_fkey; Type: FK CONSTRAINT; Schema: signwall; Owner: -
 --
 
 ALTER TABLE ONLY signwall.removal_hashes
     ADD CONSTRAINT removal_hashes_signature_id_fkey FOREIGN KEY (signature_id) REFERENCES public.signatures(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED;
+
+--
+-- Name: report_notices report_notices_digest_id_fkey; Type: FK CONSTRAINT; Schema: signwall; Owner: -
+--
+
+ALTER TABLE ONLY signwall.report_notices
+    ADD CONSTRAINT report_notices_digest_id_fkey FOREIGN KEY (digest_id) REFERENCES signwall.report_digests(id) ON DELETE CASCADE;
 
 --
 -- Name: reports reports_signature_id_fkey; Type: FK CONSTRAINT; Schema: signwall; Owner: -
@@ -1644,6 +2129,12 @@ ALTER TABLE public.signatures ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "signatures are readable" ON public.signatures FOR SELECT TO anon, authenticated USING ((NOT hidden));
 
 --
+-- Name: community_hides; Type: ROW SECURITY; Schema: signwall; Owner: -
+--
+
+ALTER TABLE signwall.community_hides ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: insert_counts; Type: ROW SECURITY; Schema: signwall; Owner: -
 --
 
@@ -1656,10 +2147,34 @@ ALTER TABLE signwall.insert_counts ENABLE ROW LEVEL SECURITY;
 ALTER TABLE signwall.insert_limit ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: kept_signatures; Type: ROW SECURITY; Schema: signwall; Owner: -
+--
+
+ALTER TABLE signwall.kept_signatures ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: removal_hashes; Type: ROW SECURITY; Schema: signwall; Owner: -
 --
 
 ALTER TABLE signwall.removal_hashes ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: report_digests; Type: ROW SECURITY; Schema: signwall; Owner: -
+--
+
+ALTER TABLE signwall.report_digests ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: report_notices; Type: ROW SECURITY; Schema: signwall; Owner: -
+--
+
+ALTER TABLE signwall.report_notices ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: report_notifier; Type: ROW SECURITY; Schema: signwall; Owner: -
+--
+
+ALTER TABLE signwall.report_notifier ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: report_salt; Type: ROW SECURITY; Schema: signwall; Owner: -
@@ -1694,6 +2209,13 @@ GRANT USAGE ON SCHEMA public TO service_role;
 GRANT USAGE ON SCHEMA signwall TO anon;
 GRANT USAGE ON SCHEMA signwall TO authenticated;
 GRANT USAGE ON SCHEMA signwall TO service_role;
+
+--
+-- Name: FUNCTION community_hiding_status(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.community_hiding_status() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.community_hiding_status() TO service_role;
 
 --
 -- Name: FUNCTION dismiss_reports(signature_id bigint); Type: ACL; Schema: public; Owner: -
@@ -1755,6 +2277,12 @@ GRANT ALL ON FUNCTION signwall.check_signature_text(t text) TO authenticated;
 GRANT ALL ON FUNCTION signwall.check_signature_text(t text) TO service_role;
 
 --
+-- Name: FUNCTION claim_report_digest(lease_ms integer, gather_ms integer, min_gap_ms integer, OUT digest_id bigint, OUT wait_until timestamp with time zone); Type: ACL; Schema: signwall; Owner: -
+--
+
+REVOKE ALL ON FUNCTION signwall.claim_report_digest(lease_ms integer, gather_ms integer, min_gap_ms integer, OUT digest_id bigint, OUT wait_until timestamp with time zone) FROM PUBLIC;
+
+--
 -- Name: FUNCTION claimed_nodes(sn integer[], xs double precision[], ys double precision[]); Type: ACL; Schema: signwall; Owner: -
 --
 
@@ -1775,6 +2303,12 @@ REVOKE ALL ON FUNCTION signwall.clear_reports_on_unhide() FROM PUBLIC;
 REVOKE ALL ON FUNCTION signwall.client_hash() FROM PUBLIC;
 
 --
+-- Name: FUNCTION client_network(headers text); Type: ACL; Schema: signwall; Owner: -
+--
+
+REVOKE ALL ON FUNCTION signwall.client_network(headers text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION clip_meets(dx double precision, dy double precision, q1 double precision, q2 double precision, q3 double precision, q4 double precision); Type: ACL; Schema: signwall; Owner: -
 --
 
@@ -1789,6 +2323,12 @@ GRANT ALL ON FUNCTION signwall.clip_meets(dx double precision, dy double precisi
 GRANT ALL ON FUNCTION signwall.combining_marks() TO anon;
 GRANT ALL ON FUNCTION signwall.combining_marks() TO authenticated;
 GRANT ALL ON FUNCTION signwall.combining_marks() TO service_role;
+
+--
+-- Name: FUNCTION community_hiding_state(OUT reports_to_hide integer, OUT hides_per_hour integer, OUT hidden_last_hour integer, OUT paused boolean, OUT resumes_at timestamp with time zone, OUT waiting bigint[], OUT kept bigint[]); Type: ACL; Schema: signwall; Owner: -
+--
+
+REVOKE ALL ON FUNCTION signwall.community_hiding_state(OUT reports_to_hide integer, OUT hides_per_hour integer, OUT hidden_last_hour integer, OUT paused boolean, OUT resumes_at timestamp with time zone, OUT waiting bigint[], OUT kept bigint[]) FROM PUBLIC;
 
 --
 -- Name: FUNCTION compact_json(t text); Type: ACL; Schema: signwall; Owner: -
@@ -1813,6 +2353,12 @@ GRANT ALL ON FUNCTION signwall.coord(v jsonb) TO service_role;
 GRANT ALL ON FUNCTION signwall.coord_of(n double precision) TO anon;
 GRANT ALL ON FUNCTION signwall.coord_of(n double precision) TO authenticated;
 GRANT ALL ON FUNCTION signwall.coord_of(n double precision) TO service_role;
+
+--
+-- Name: FUNCTION finish_report_digest(digest bigint); Type: ACL; Schema: signwall; Owner: -
+--
+
+REVOKE ALL ON FUNCTION signwall.finish_report_digest(digest bigint) FROM PUBLIC;
 
 --
 -- Name: FUNCTION first_overlap(sn integer[], pm integer[], xs double precision[], ys double precision[], extent box); Type: ACL; Schema: signwall; Owner: -
@@ -1913,6 +2459,12 @@ GRANT ALL ON FUNCTION signwall.max_stroke_length() TO authenticated;
 GRANT ALL ON FUNCTION signwall.max_stroke_length() TO service_role;
 
 --
+-- Name: FUNCTION network_hash(); Type: ACL; Schema: signwall; Owner: -
+--
+
+REVOKE ALL ON FUNCTION signwall.network_hash() FROM PUBLIC;
+
+--
 -- Name: FUNCTION normalize_caption(c text); Type: ACL; Schema: signwall; Owner: -
 --
 
@@ -1992,6 +2544,18 @@ REVOKE ALL ON FUNCTION signwall.refresh_outline() FROM PUBLIC;
 GRANT ALL ON FUNCTION signwall.refresh_outline() TO anon;
 GRANT ALL ON FUNCTION signwall.refresh_outline() TO authenticated;
 GRANT ALL ON FUNCTION signwall.refresh_outline() TO service_role;
+
+--
+-- Name: FUNCTION release_report_digest(digest bigint, failed boolean, retry_after_ms integer); Type: ACL; Schema: signwall; Owner: -
+--
+
+REVOKE ALL ON FUNCTION signwall.release_report_digest(digest bigint, failed boolean, retry_after_ms integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION reopen_report_digest(digest bigint); Type: ACL; Schema: signwall; Owner: -
+--
+
+REVOKE ALL ON FUNCTION signwall.reopen_report_digest(digest bigint) FROM PUBLIC;
 
 --
 -- Name: FUNCTION segment_meets_rect(ax double precision, ay double precision, bx double precision, by_ double precision, r box); Type: ACL; Schema: signwall; Owner: -

@@ -23,7 +23,8 @@ export interface DataApiOptions {
   schema: SchemaCache;
   /** Functions callable as `POST /rpc/<name>` (schema-cache.ts); unset: none. */
   functions?: FunctionCache;
-  /** Told of every function call that succeeded, after its transaction committed (report-hook.ts). */
+  /** Told of every function call that succeeded, after its transaction committed (app.ts
+   * wakes the report notifier with it). */
   onCall?: (plan: RpcPlan, request: DataRequest) => void;
   /** Tables with a version (server/db/table-version.ts): only their reads are cached. */
   versionedTables: ReadonlySet<string>;

@@ -8,6 +8,7 @@ import {
   countVisibleSince,
   deleteSignature,
   dismissReports,
+  fetchCommunityHiding,
   fetchNewest,
   fetchReported,
   fetchRows,
@@ -76,6 +77,19 @@ export function useModeratedWall(client: ModeratorClient) {
     queryFn: () => fetchModeratedWall(client),
     // A refetch keeps the board drawn meanwhile.
     placeholderData: keepPreviousData,
+    refetchInterval: LIST_REFRESH_MS,
+    retry,
+  });
+}
+
+/**
+ * Where community hiding stands; its first answer is also the check of the moderator key, which
+ * /moderate waits for before it shows or asks for anything else.
+ */
+export function useCommunityHiding(client: ModeratorClient) {
+  return useQuery({
+    queryKey: moderationKeys.hiding(),
+    queryFn: () => fetchCommunityHiding(client),
     refetchInterval: LIST_REFRESH_MS,
     retry,
   });

@@ -177,6 +177,50 @@ export async function hideSince(client: ModeratorClient, sinceIso: string): Prom
   return rows.length;
 }
 
+/** Where community hiding stands (`community_hiding_status()`, service_role only). */
+export interface CommunityHiding {
+  /** Distinct networks whose reports hide a signature (REPORTS_TO_HIDE); 0: off. */
+  readonly reportsToHide: number;
+  /** Signatures hidden by reports in any hour, at most (REPORTS_HIDE_PER_HOUR). */
+  readonly hidesPerHour: number;
+  readonly hiddenLastHour: number;
+  /** The hour's budget is spent: reported signatures stay up and wait for the owner. */
+  readonly paused: boolean;
+  readonly resumesAt: string | null;
+  /** Reported signatures still up that reached REPORTS_TO_HIDE. */
+  readonly waiting: ReadonlySet<number>;
+  /** Reported signatures the owner unhid or dismissed: reports no longer hide them. */
+  readonly kept: ReadonlySet<number>;
+}
+
+const count = (value: unknown) => (Number.isSafeInteger(value) ? (value as number) : 0);
+const ids = (value: unknown) =>
+  new Set(Array.isArray(value) ? value.map(Number).filter(Number.isSafeInteger) : []);
+
+/**
+ * Where community hiding stands. Only the moderator key may ask, so /moderate asks this first: a
+ * refused key (KeyRefusedError) never sees anything of the wall.
+ */
+export async function fetchCommunityHiding(client: ModeratorClient): Promise<CommunityHiding> {
+  const rows = check<unknown>(
+    'Checking the moderator key failed',
+    await client.rpc('community_hiding_status'),
+  );
+  const row = (Array.isArray(rows) ? rows[0] : undefined) as Record<string, unknown> | undefined;
+  if (row === undefined) {
+    throw new DataApiError('Checking the moderator key failed: no answer', null, 200);
+  }
+  return {
+    reportsToHide: count(row.reports_to_hide),
+    hidesPerHour: count(row.hides_per_hour),
+    hiddenLastHour: count(row.hidden_last_hour),
+    paused: row.paused === true,
+    resumesAt: typeof row.resumes_at === 'string' ? row.resumes_at : null,
+    waiting: ids(row.waiting),
+    kept: ids(row.kept),
+  };
+}
+
 /** Deletes a signature's reports; answers how many there were. */
 export async function dismissReports(client: ModeratorClient, id: number): Promise<number> {
   const count = check<unknown>(

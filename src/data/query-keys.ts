@@ -42,4 +42,6 @@ export const moderationKeys = {
   signature: (id: number) => [...MODERATION, 'signature', id] as const,
   /** Every signature with its hidden flag, for the owner's board. */
   wall: () => [...MODERATION, 'wall'] as const,
+  /** Where community hiding stands; also the check of the moderator key. */
+  hiding: () => [...MODERATION, 'hiding'] as const,
 };

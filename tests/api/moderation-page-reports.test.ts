@@ -1,12 +1,18 @@
 /**
  * /moderate's reads of reports (src/data/moderation.ts) with real supabase-js against the real
  * server on each backend: reported_signatures as the page orders and reads it, dismiss_reports'
- * count, and the reports function refusing any key but the service role's (how the page turns
- * away a key that reads the wall but is not the moderator's).
+ * count, where community hiding stands (the page's check of the key, before it shows anything),
+ * and the reports functions refusing any key but the service role's (how the page turns away a key
+ * that reads the wall but is not the moderator's).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dismissReports, fetchReported, KeyRefusedError } from '../../src/data/moderation.ts';
+import {
+  dismissReports,
+  fetchCommunityHiding,
+  fetchReported,
+  KeyRefusedError,
+} from '../../src/data/moderation.ts';
 import { backends, clientFrom, makeClient, useServer, signWith } from './harness.ts';
 
 const SERVICE_KEY = 'sk_test_moderation_reports_0123456789abcdefghij';
@@ -58,5 +64,25 @@ describe.each(backends)('the moderation page reports on $name', (backend) => {
 
   it('refuses the public key as the key refused', async () => {
     await expect(fetchReported(ctx.server.client)).rejects.toBeInstanceOf(KeyRefusedError);
+  });
+
+  it("checks the key with where community hiding stands: the owner's answer, anyone else's refusal", async () => {
+    await expect(fetchCommunityHiding(ctx.server.client)).rejects.toBeInstanceOf(KeyRefusedError);
+    const wrong = makeClient(ctx.server.url, 'sk_test_not_the_key_0123456789abcdefghijklmnop');
+    await expect(fetchCommunityHiding(wrong)).rejects.toBeInstanceOf(KeyRefusedError);
+    const kept = await add();
+    await report('127.0.43.1', kept, 'spam');
+    await dismissReports(owner, kept);
+    await report('127.0.44.1', kept, 'spam');
+    const hiding = await fetchCommunityHiding(owner);
+    expect(hiding).toMatchObject({
+      reportsToHide: 0,
+      hidesPerHour: 10,
+      hiddenLastHour: 0,
+      paused: false,
+      resumesAt: null,
+    });
+    expect([...hiding.kept]).toContain(kept);
+    expect(hiding.waiting.size).toBe(0);
   });
 });

@@ -254,9 +254,10 @@ describe.each(backends)('community hiding on $name', (backend) => {
   const ctx = useServer(backend, {
     app: { serviceRoleKey: SERVICE_KEY, reportsToHide: 2 },
   });
+  // Two networks (127.0.41.0/24, 127.0.42.0/24), and a second address in the first one.
   const visitors: AddressedClient[] = [];
   beforeAll(() => {
-    for (const address of ['127.0.0.41', '127.0.0.42']) {
+    for (const address of ['127.0.41.1', '127.0.42.1', '127.0.41.2']) {
       visitors.push(clientFrom(ctx.server, address));
     }
   });
@@ -264,8 +265,10 @@ describe.each(backends)('community hiding on $name', (backend) => {
     for (const visitor of visitors) visitor.close();
   });
 
-  it('REPORTS_TO_HIDE distinct addresses hide a signature; unhiding clears its reports', async () => {
-    const service = makeClient(ctx.server.url, SERVICE_KEY);
+  const report = (visitor: number, id: number, reason = 'spam') =>
+    visitors[visitor]!.client.rpc('report_signature', { signature_id: id, reason });
+
+  async function signed(): Promise<{ id: number; visible: () => Promise<boolean> }> {
     const { data } = await ctx.server.client
       .from('signatures')
       .insert({ signature: nextSignature() })
@@ -274,24 +277,68 @@ describe.each(backends)('community hiding on $name', (backend) => {
     const id = (data as { id: number }).id;
     const visible = async () =>
       (await ctx.server.client.from('signatures').select('id').eq('id', id)).data?.length === 1;
+    return { id, visible };
+  }
 
-    await visitors[0]!.client.rpc('report_signature', { signature_id: id, reason: 'spam' });
+  it('REPORTS_TO_HIDE distinct networks hide a signature; two addresses of one /24 count once', async () => {
+    const { id, visible } = await signed();
+    expect((await report(0, id)).status).toBe(204);
+    expect((await report(2, id)).status).toBe(204);
     expect(await visible()).toBe(true);
-    const second = await visitors[1]!.client.rpc('report_signature', {
-      signature_id: id,
-      reason: 'offensive',
-    });
+    const second = await report(1, id, 'offensive');
     expect(second.status).toBe(204);
+    expect(await visible()).toBe(false);
+  });
+
+  it('a forged X-Forwarded-For does not make one network many', async () => {
+    const { id, visible } = await signed();
+    for (const [visitor, forged] of [
+      [0, '198.51.100.7'],
+      [2, '2001:db8:99::1'],
+    ] as const) {
+      const answer = await visitors[visitor]!.fetch('/rest/v1/rpc/report_signature', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forged },
+        body: JSON.stringify({ signature_id: id, reason: 'spam' }),
+      });
+      expect(answer.status).toBe(204);
+    }
+    expect(await visible()).toBe(true);
+  });
+
+  it('the same reporters cannot hide again what the owner unhid; their reports are listed', async () => {
+    const service = makeClient(ctx.server.url, SERVICE_KEY);
+    const { id, visible } = await signed();
+    await report(0, id);
+    await report(1, id);
     expect(await visible()).toBe(false);
 
     expect((await service.from('signatures').update({ hidden: false }).eq('id', id)).error).toBe(
       null,
     );
     expect(await visible()).toBe(true);
-    const reported = (await service.rpc('reported_signatures')).data as { signature_id: number }[];
-    expect(reported.some((row) => row.signature_id === id)).toBe(false);
-    // Cleared, so one more report does not hide it again at once.
-    await visitors[0]!.client.rpc('report_signature', { signature_id: id, reason: 'spam' });
+    const reportedNow = async () =>
+      (
+        (await service.rpc('reported_signatures')).data as {
+          signature_id: number;
+          report_count: number;
+        }[]
+      ).find((row) => row.signature_id === id);
+    // Unhiding cleared the reports the owner saw.
+    expect(await reportedNow()).toBeUndefined();
+    // The same two networks report again: counted and listed, and it stays up.
+    expect((await report(0, id)).status).toBe(204);
+    expect((await report(1, id)).status).toBe(204);
+    expect((await report(2, id)).status).toBe(204);
     expect(await visible()).toBe(true);
+    expect((await reportedNow())?.report_count).toBe(3);
+    const status = await service.rpc('community_hiding_status');
+    expect(status.error).toBeNull();
+    expect((status.data as { kept: number[] }[])[0]!.kept).toContain(id);
+    // The owner still hides it.
+    expect((await service.from('signatures').update({ hidden: true }).eq('id', id)).error).toBe(
+      null,
+    );
+    expect(await visible()).toBe(false);
   });
 });

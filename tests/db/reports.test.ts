@@ -2,7 +2,8 @@
  * The reports migration (20261125000000) at the SQL level, driven as PostgREST and our server drive
  * it: `request.*` set, then the function, in one transaction as the request's role. Reporting once,
  * twice, too often, of what is not there; what anon can never read; community hiding at N distinct
- * addresses; unhiding clearing reports; removing one's own signature with its secret, in time.
+ * networks (report-budget.test.ts has the rest of it); unhiding clearing reports; removing one's own
+ * signature with its secret, in time.
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,20 +202,20 @@ describe.each(TARGETS)('reports SQL on $kind', ({ openMigrated }) => {
     expect(await reportCount(id)).toBe(0);
   });
 
-  it('REPORTS_TO_HIDE hides at N distinct addresses, in the reporting transaction; unhide clears', async () => {
+  it('REPORTS_TO_HIDE hides at N distinct networks, in the reporting transaction; unhide clears', async () => {
     await db.query('update signwall.report_settings set reports_to_hide = 3');
     try {
       const id = await insert();
-      await report('203.0.113.40', id);
-      await report('203.0.113.41', id);
+      await report('203.0.40.1', id);
+      await report('203.0.41.1', id);
       expect(await isHidden(id)).toBe(false);
-      await report('203.0.113.42', id);
+      await report('203.0.42.1', id);
       expect(await isHidden(id)).toBe(true);
-      await expect(report('203.0.113.43', id)).rejects.toMatchObject({ code: 'PT404' });
+      await expect(report('203.0.43.1', id)).rejects.toMatchObject({ code: 'PT404' });
       await db.query('update public.signatures set hidden = false where id = $1', [id]);
       expect(await reportCount(id)).toBe(0);
       // Hiding (not unhiding) keeps them.
-      await report('203.0.113.40', id);
+      await report('203.0.40.1', id);
       await db.query('update public.signatures set hidden = true where id = $1', [id]);
       expect(await reportCount(id)).toBe(1);
     } finally {

@@ -1,7 +1,8 @@
 /**
  * Issue 21, /moderate's reports (needs the reports migration and the RPC route): the Reported list,
  * most reported first with counts and reasons; a signature's reports with their notes; "Dismiss
- * reports"; and unhiding a signature the community hid clears its reports.
+ * reports"; unhiding a signature the community hid clears its reports and keeps it up against the
+ * same reporters; and the notice when the hour's budget of hides by reports is spent.
  */
 import { expect, test } from './support/fixtures.ts';
 import { SERVICE_ROLE_KEY } from './support/moderation.ts';
@@ -55,13 +56,14 @@ test.describe('with reports', () => {
 test.describe('with community hiding', () => {
   test.use({ serverEnv: { SERVICE_ROLE_KEY, REPORTS_TO_HIDE: '2' } });
 
-  test('a signature hidden by reports shows hidden with its count; Unhide brings it back and clears its reports', async ({
+  test('a signature hidden by reports shows hidden with its count; Unhide brings it back for good: the same reporters no longer hide it', async ({
     page,
     wall,
   }) => {
     const target = await wall.seed(at(400, 300, 'Flagged'));
-    await reportFrom(wall, '127.0.0.23', target.id, 'offensive');
-    await reportFrom(wall, '127.0.0.24', target.id, 'offensive');
+    // Two networks (127.0.23.0/24 and 127.0.24.0/24).
+    await reportFrom(wall, '127.0.23.1', target.id, 'offensive');
+    await reportFrom(wall, '127.0.24.1', target.id, 'offensive');
     expect((await wall.rows()).map((r) => r.id)).toEqual([]);
 
     const moderate = new ModeratePage(page, wall);
@@ -75,5 +77,40 @@ test.describe('with community hiding', () => {
     await expect(moderate.status).toHaveText(`Signature #${target.id} is on the wall again.`);
     await expect(moderate.reported).toContainText('No reports.');
     expect((await wall.rows()).map((r) => r.id)).toEqual([target.id]);
+
+    // The same two report it again: listed, marked kept, and still on the wall.
+    await reportFrom(wall, '127.0.23.1', target.id, 'offensive');
+    await reportFrom(wall, '127.0.24.1', target.id, 'offensive');
+    await page.reload();
+    await expect(row).toContainText('2 reports');
+    await expect(row).toContainText('kept');
+    await expect(row).not.toContainText('hidden');
+    expect((await wall.rows()).map((r) => r.id)).toEqual([target.id]);
+  });
+});
+
+test.describe('with community hiding paused', () => {
+  test.use({
+    serverEnv: { SERVICE_ROLE_KEY, REPORTS_TO_HIDE: '1', REPORTS_HIDE_PER_HOUR: '1' },
+  });
+
+  test('past REPORTS_HIDE_PER_HOUR a reported signature stays up, waits for the owner, and the page says why', async ({
+    page,
+    wall,
+  }) => {
+    const first = await wall.seed(at(400, 300, 'First'));
+    const second = await wall.seed(at(900, 300, 'Second'));
+    await reportFrom(wall, '127.0.25.1', first.id, 'spam');
+    await reportFrom(wall, '127.0.26.1', second.id, 'spam');
+    // The hour's one hide went to the first; the second stays up.
+    expect((await wall.rows()).map((r) => r.id)).toEqual([second.id]);
+
+    const moderate = new ModeratePage(page, wall);
+    await moderate.open(SERVICE_ROLE_KEY);
+    await expect(page.getByRole('note')).toContainText(
+      'Community hiding is paused: 1 signature hidden by reports in the last hour, the most REPORTS_HIDE_PER_HOUR allows (1). 1 reported signature waits for you.',
+    );
+    await expect(moderate.row(moderate.reported, second.id)).toContainText('waits for you');
+    await expect(moderate.row(moderate.reported, first.id)).toContainText('hidden');
   });
 });

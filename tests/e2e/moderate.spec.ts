@@ -3,6 +3,7 @@
  * sessionStorage only, sent only to the data API), the lists with hidden signatures, and what each
  * action changes for visitors (read through the anonymous data API, as every board reads).
  */
+import type { Route } from '@playwright/test';
 import { ANON_KEY, expect, test } from './support/fixtures.ts';
 import { SERVICE_ROLE_KEY, hideSignature } from './support/moderation.ts';
 import { KEY_REFUSED, ModeratePage, at } from './support/moderate-page.ts';
@@ -51,6 +52,56 @@ test('a wrong key is refused and forgotten; the right one stays in this tab only
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(moderate.keyField).toBeVisible();
   expect(await moderate.sessionKey()).toBeNull();
+});
+
+test('nothing of the wall shows, not for a moment, until the key is checked; a wrong one never sees it', async ({
+  page,
+  wall,
+}) => {
+  await wall.seed(at(400, 300, 'Hello'));
+  // Records anything of the moderation view that is ever in the page, however briefly.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { moderationSeen: string[] }).moderationSeen = seen;
+    const look = () => {
+      for (const selector of ['.moderate-view', '.moderate-board', '.moderate-lists']) {
+        if (document.querySelector(selector) && !seen.includes(selector)) seen.push(selector);
+      }
+      for (const heading of Array.from(document.querySelectorAll('h2'))) {
+        const text = heading.textContent ?? '';
+        if (/^(Reported|Newest)$/.test(text) && !seen.includes(text)) seen.push(text);
+      }
+    };
+    new MutationObserver(look).observe(document, { childList: true, subtree: true });
+  });
+  const seen = () =>
+    page.evaluate(() => (window as unknown as { moderationSeen: string[] }).moderationSeen);
+  // Every request to the data API waits here until the test lets it go.
+  const held: { url: string; route: Route }[] = [];
+  await page.route('**/rest/v1/**', (route) => {
+    held.push({ url: route.request().url(), route });
+  });
+
+  const moderate = new ModeratePage(page, wall);
+  await moderate.open('not-the-key-but-long-enough-to-look-like-one-0000');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  // Meanwhile nothing of the board or the lists is in the page, nor was it asked for.
+  expect(await seen()).toEqual([]);
+  await expect(page.locator('.moderate-board, .moderate-lists, .moderate-view')).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveText('Checking the key…');
+  expect(held.map(({ url }) => new URL(url).pathname)).toEqual([
+    '/rest/v1/rpc/community_hiding_status',
+  ]);
+
+  for (const { route } of held) await route.continue();
+  await page.unroute('**/rest/v1/**');
+  await expect(page.getByRole('alert')).toHaveText(KEY_REFUSED);
+  expect(await seen()).toEqual([]);
+
+  // The right key: checked, then the view.
+  await moderate.signIn(SERVICE_ROLE_KEY);
+  await expect(moderate.newest).toBeVisible();
+  expect(await seen()).toEqual(expect.arrayContaining(['.moderate-view', 'Reported', 'Newest']));
 });
 
 test('the Newest list shows hidden signatures too, marked, newest first', async ({

@@ -1,7 +1,8 @@
 /**
- * /moderate: the owner's key first, then the moderation view. The key lives in this tab's
- * sessionStorage only (src/data/moderator-key.ts) and goes only to the data API, in a client of
- * its own; a key the API refuses is forgotten and the form comes back saying so.
+ * /moderate: the owner's key first, checked (key-check.tsx), then the moderation view. The key lives
+ * in this tab's sessionStorage only (src/data/moderator-key.ts) and goes only to the data API, in a
+ * client of its own; a key the API refuses is forgotten and the form comes back saying so, with
+ * nothing of the wall shown meanwhile.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { createModeratorClient, isPublicKey } from '../../data/moderation.ts';
@@ -11,6 +12,7 @@ import {
   keepModeratorKey,
   readModeratorKey,
 } from '../../data/moderator-key.ts';
+import { KeyCheck } from './key-check.tsx';
 import { KeyForm } from './key-form.tsx';
 import { ModerationView, type RenderModerationBoard } from './moderation-view.tsx';
 import './moderate.css';
@@ -35,6 +37,8 @@ export function ModerateScreen({ renderBoard }: { renderBoard: RenderModerationB
     },
     [forgetAnswers],
   );
+  const refused = useCallback(() => leave(KEY_REFUSED), [leave]);
+  const signOut = useCallback(() => leave(null), [leave]);
 
   if (client === null) {
     return (
@@ -53,11 +57,13 @@ export function ModerateScreen({ renderBoard }: { renderBoard: RenderModerationB
     );
   }
   return (
-    <ModerationView
-      client={client}
-      onKeyRefused={() => leave(KEY_REFUSED)}
-      onSignOut={() => leave(null)}
-      renderBoard={renderBoard}
-    />
+    <KeyCheck client={client} onKeyRefused={refused} onSignOut={signOut}>
+      <ModerationView
+        client={client}
+        onKeyRefused={refused}
+        onSignOut={signOut}
+        renderBoard={renderBoard}
+      />
+    </KeyCheck>
   );
 }

@@ -12,6 +12,7 @@ import type { Signature } from '../../domain/signature.ts';
 import { moderationDecorations, type Decorations } from '../../domain/signature-marks.ts';
 import { KeyRefusedError, NEWEST_PAGE } from '../../data/moderation.ts';
 import {
+  useCommunityHiding,
   useModerationActions,
   useModeratedWall,
   useNewestSignatures,
@@ -21,6 +22,7 @@ import {
 import type { ModeratorClient } from '../../data/moderation.ts';
 import { ConfirmDialog, type Confirmation } from './confirm-dialog.tsx';
 import { HideSinceForm } from './hide-since-form.tsx';
+import { HidingNotice } from './hiding-notice.tsx';
 import { NewestList, ReportedList } from './signature-lists.tsx';
 import { SignatureDetails } from './signature-details.tsx';
 import { useSelectedId } from './use-selected-id.ts';
@@ -64,12 +66,13 @@ export function ModerationView({
   const newest = useNewestSignatures(client, limit);
   const reported = useReportedSignatures(client);
   const wall = useModeratedWall(client);
+  const hiding = useCommunityHiding(client);
   const actions = useModerationActions(client);
   const [selected, select] = useSelectedId();
   const [status, setStatus] = useState('');
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
 
-  const refused = [newest.error, reported.error, wall.error].some(
+  const refused = [newest.error, reported.error, wall.error, hiding.error].some(
     (e) => e instanceof KeyRefusedError,
   );
   useEffect(() => {
@@ -102,6 +105,7 @@ export function ModerationView({
           {status}
         </p>
       </header>
+      <HidingNotice hiding={hiding.data} />
       {loadError && (
         <p className="moderate-problem" role="alert">
           {loadError.message}
@@ -138,6 +142,7 @@ export function ModerationView({
               entries={entries}
               loading={reported.isPending}
               error={reported.error instanceof KeyRefusedError ? null : reported.error}
+              hiding={hiding.data}
               selected={selected}
               onSelect={select}
             />

@@ -1,7 +1,7 @@
 /** The "Reported" and "Newest" lists: one row per signature, a button that selects it. */
 import { useId } from 'react';
 import { reasonSummary } from '../../domain/moderation.ts';
-import type { ModeratedRow } from '../../data/moderation.ts';
+import type { CommunityHiding, ModeratedRow } from '../../data/moderation.ts';
 import type { ReportedEntry } from '../../data/moderation-queries.ts';
 import { captionOrId, formatTime, plural } from './format.ts';
 
@@ -10,6 +10,7 @@ function SignatureRow({
   row,
   reportCount,
   detail,
+  mark,
   selected,
   onSelect,
 }: {
@@ -17,6 +18,8 @@ function SignatureRow({
   row: ModeratedRow | null;
   reportCount: number;
   detail?: string;
+  /** What community hiding did with it: 'waits for you' (paused), 'kept' (the owner's word). */
+  mark?: string;
   selected: boolean;
   onSelect: (id: number) => void;
 }) {
@@ -37,6 +40,7 @@ function SignatureRow({
             {plural(reportCount, 'report')}
           </span>
         )}
+        {mark && <span className="moderate-badge">{mark}</span>}
         <span className="moderate-row-time">{row ? formatTime(row.created_at) : ''}</span>
         {detail && <span className="moderate-row-detail">{detail}</span>}
       </button>
@@ -44,16 +48,24 @@ function SignatureRow({
   );
 }
 
+function markOf(id: number, hiding: CommunityHiding | undefined): string | undefined {
+  if (hiding?.waiting.has(id)) return 'waits for you';
+  if (hiding?.kept.has(id)) return 'kept';
+  return undefined;
+}
+
 export function ReportedList({
   entries,
   loading,
   error,
+  hiding,
   selected,
   onSelect,
 }: {
   entries: readonly ReportedEntry[];
   loading: boolean;
   error: Error | null;
+  hiding: CommunityHiding | undefined;
   selected: number | null;
   onSelect: (id: number) => void;
 }) {
@@ -76,6 +88,7 @@ export function ReportedList({
               row={row}
               reportCount={reported.reportCount}
               detail={reasonSummary(reported.reports)}
+              mark={markOf(reported.signatureId, hiding)}
               selected={selected === reported.signatureId}
               onSelect={onSelect}
             />
