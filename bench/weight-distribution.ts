@@ -123,7 +123,7 @@ function cases(): Case[] {
   ] as const) {
     for (const zoom of zooms) {
       for (const height of [20, 40, 80, 160]) {
-        for (const name of NAMES.slice(0, 3)) all.push({ input, zoom, height, name });
+        for (const name of NAMES.slice(zoom, zoom + 2)) all.push({ input, zoom, height, name });
       }
     }
   }
@@ -138,8 +138,10 @@ async function sign(page: Page, pointer: Pointer, url: string, c: Case, at: Poin
   const strokes = nameStrokes(c.name, c.height);
   const width = Math.max(...strokes.flat().map(([x]) => x));
   // Too wide for the screen at this zoom, or for a signature: the case is skipped.
-  if (width * c.zoom > viewport.width * 0.85 || width > 780) return false;
+  if (width * c.zoom > viewport.width * 0.85 || width > 600) return false;
   const centre: Point = [at[0] + width / 2, at[1] + c.height / 2];
+  // A new document each time (a change of the hash alone would keep the board open).
+  await page.goto('about:blank');
   await page.goto(`${url}/#x=${Math.round(centre[0])}&y=${Math.round(centre[1])}&zoom=${c.zoom}`);
   const tap = c.input === 'finger';
   const press = async (name: string) => {
@@ -152,10 +154,17 @@ async function sign(page: Page, pointer: Pointer, url: string, c: Case, at: Poin
   await press('Sign');
   await page.getByText('Drawing enabled').waitFor();
   const random = rng(seed);
-  // The screen point of a wall point, with the view centred on `centre` at the zoom asked for.
+  // The screen point of a wall point, through the board's camera as it opened (the stage's).
+  const camera = await page.evaluate(() => {
+    const konva = (
+      window as unknown as { Konva: { stages: { x(): number; y(): number; scaleX(): number }[] } }
+    ).Konva;
+    const stage = konva.stages[0]!;
+    return { x: stage.x(), y: stage.y(), scale: stage.scaleX() };
+  });
   const screen = ([x, y]: Point): XY => [
-    viewport.width / 2 + (at[0] + x - centre[0]) * c.zoom,
-    viewport.height / 2 + (at[1] + y - centre[1]) * c.zoom,
+    camera.x + (at[0] + x) * camera.scale,
+    camera.y + (at[1] + y) * camera.scale,
   ];
   for (const stroke of strokes) {
     // A careful hand at 250 to 700 screen px a second, trembling by up to half a pixel.
@@ -165,7 +174,12 @@ async function sign(page: Page, pointer: Pointer, url: string, c: Case, at: Poin
     await pointer.up(trace[trace.length - 1]!);
     await sleep(20);
   }
-  await press('Save');
+  try {
+    await press('Save');
+  } catch (error) {
+    await page.screenshot({ path: join(tmpdir(), 'weight-distribution-failed.png') });
+    throw error;
+  }
   await page.getByText('Signature saved!').waitFor({ timeout: 15_000 });
   return true;
 }
@@ -215,8 +229,9 @@ async function drawnOnTheBoard(): Promise<Measured[]> {
     const all = cases();
     let slot = 0;
     for (const [i, c] of all.entries()) {
-      // One signature per 1,000 × 250 px slot of the wall: never near another.
-      const at: Point = [100 + (slot % 3) * 1000, 100 + Math.floor(slot / 3) * 250];
+      // One signature per 650 × 250 px slot (44 of them), 300 px from the wall's edges: never near
+      // another, and centred on screen (not clamped under the board's controls).
+      const at: Point = [300 + (slot % 4) * 650, 300 + Math.floor(slot / 4) * 250];
       if (await sign(pages[c.input], pointers[c.input], server.url, c, at, i + 1)) slot++;
     }
     const res = await fetch(`${server.url}/rest/v1/signatures?select=*&order=id.asc`, {
@@ -230,7 +245,7 @@ async function drawnOnTheBoard(): Promise<Measured[]> {
           .map(([x]) => x),
       );
       const viewport = VIEWPORTS[c.input === 'mouse' ? 'desktop' : 'phone'].viewport;
-      return !(width * c.zoom > viewport.width * 0.85 || width > 780);
+      return !(width * c.zoom > viewport.width * 0.85 || width > 600);
     });
     rows.forEach((row, i) => {
       const c = drawn[i]!;
