@@ -1,3 +1,5 @@
+import { findSignatureProblem } from '../src/domain/signature.ts';
+
 /**
  * A deterministic generator of realistic walls for the benchmark.
  *
@@ -11,7 +13,8 @@
  *
  * Each padded outline (points' bbox ± 10) stays strictly inside its own cell, so no two outlines
  * meet. Strokes are smooth wandering pen paths (a heading that turns with a slowly drifting
- * curvature, like handwriting), 1–4 per signature, 30–200 points each, rounded to 0.1. About
+ * curvature, like handwriting), 1–4 per signature, 30–200 points each before they are fitted into
+ * their cell and thinned to a hand's samples (at least 1.5 px apart), rounded to 0.1. About
  * half the signatures have a caption. The random numbers come from a seeded PRNG of our own.
  */
 
@@ -128,16 +131,32 @@ function penPath(rng: Rng, count: number, start: GeneratedPoint): GeneratedStrok
   return points;
 }
 
+/**
+ * Samples no closer than a hand's: a pointer reports a position a frame, and a pen moving across a
+ * small signature moves a wall pixel or two between frames, so a path scaled down into a small
+ * cell keeps a point only every HAND_STEP px (its ends always). Without this a 20 px signature held
+ * 200 points, more than the weight rule lets one save (src/domain/signature-weight.ts).
+ */
+const HAND_STEP = 1.5;
+function handSampled(stroke: GeneratedStroke): GeneratedStroke {
+  const kept: GeneratedStroke = [stroke[0]!];
+  for (const p of stroke.slice(1, -1)) {
+    const [x, y] = kept[kept.length - 1]!;
+    if (Math.hypot(p[0] - x, p[1] - y) >= HAND_STEP) kept.push(p);
+  }
+  kept.push(stroke[stroke.length - 1]!);
+  return kept;
+}
+
 /** A signature of 1–4 strokes, fitted into `box` (wall coordinates) and rounded to 0.1. */
 function signatureIn(rng: Rng, box: Box, captionIndex: number): GeneratedSignature {
   const strokeCount = intBetween(rng, 1, 4);
   const raw: GeneratedStroke[] = [];
   let cursorX = 0;
   for (let s = 0; s < strokeCount; s++) {
-    const stroke = penPath(rng, intBetween(rng, 30, 200), [
-      cursorX + between(rng, -4, 4),
-      between(rng, -6, 6),
-    ]);
+    // A hand writes as much as the room allows: a small cell gets a short signature.
+    const count = Math.min(intBetween(rng, 30, 200), Math.max(15, Math.round(box.width * 1.2)));
+    const stroke = penPath(rng, count, [cursorX + between(rng, -4, 4), between(rng, -6, 6)]);
     raw.push(stroke);
     // The next stroke starts a little right of where this one reached (a word after a word),
     // or goes back over it (a crossed t, an underline).
@@ -166,12 +185,22 @@ function signatureIn(rng: Rng, box: Box, captionIndex: number): GeneratedSignatu
   const offX = box.x + (box.width - spanX * sx) * rng();
   const offY = box.y + (box.height - spanY * sy) * rng();
   const strokes = raw.map((stroke) =>
-    stroke.map(([x, y]): GeneratedPoint => [
-      round1(offX + (x - minX) * sx),
-      round1(offY + (y - minY) * sy),
-    ]),
+    handSampled(
+      stroke.map(([x, y]): GeneratedPoint => [
+        round1(offX + (x - minX) * sx),
+        round1(offY + (y - minY) * sy),
+      ]),
+    ),
   );
-  return { strokes, caption: captionFor(rng, captionIndex) };
+  const caption = captionFor(rng, captionIndex);
+  // As much as the wall's weight rule lets a signature of this size hold, as generated (so as
+  // simplified too): a tiny cell's signature loses strokes, then points, like a hand with no room.
+  const fits = () => findSignatureProblem(strokes, caption) === null;
+  while (strokes.length > 1 && !fits()) strokes.pop();
+  while (strokes[0]!.length > 2 && !fits()) {
+    strokes[0] = strokes[0]!.slice(0, Math.max(2, Math.floor(strokes[0]!.length / 2)));
+  }
+  return { strokes, caption };
 }
 
 const NAMES = ['Ada', 'Bea', 'Chen', 'Dana', 'Eli', 'Femi', 'Gus', 'Hana', 'Ivo', 'Jo', 'Kai'];

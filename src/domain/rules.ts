@@ -34,7 +34,8 @@ export const MAX_CAPTION_LENGTH = 200;
  * segment), and stores at most BYTES_PER_NODE bytes (its text and caption) per node it claims.
  * Strokes of two signatures are always more than OUTLINE_PADDING apart, so no node is claimed
  * twice: the wall's 321 × 321 nodes bound it at 15.97 MB. 155 is the most that keeps that bound
- * under 16 MB; drawn signatures store 2–20 % of it (bench/weight-distribution.ts prints how much).
+ * under 16 MB. Names written on the board with a mouse or a finger, 20 to 160 px high at zoom 1
+ * to 4, store 8–28 % of it, a dot 17 % (bench/weight-distribution.ts prints the distribution).
  */
 export const WEIGHT_GRID = OUTLINE_PADDING;
 export const WEIGHT_SAMPLE_STEP = WEIGHT_GRID / 2;

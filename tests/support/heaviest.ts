@@ -37,16 +37,26 @@ export function heaviest(shape: readonly Stroke[]): HeavySignature {
   const budget = nodes.size * BYTES_PER_NODE;
   const last = strokes[strokes.length - 1]!;
   const [ax, ay] = last[last.length - 1]!;
-  // Padding points 0.01 and 0.02 px from the last point along x, inside the shape's extent when
-  // it has one (a dot grows by 0.02), and on the last point's side of every node edge.
+  // Padding points 0.01 and 0.02 px from the last point: along +x (a dot grows by 0.02 towards
+  // the next one of its row), else +y, inside the shape's extent when that is wider, and on the
+  // last point's side of every node edge; where both cross one, the last point itself again.
   const extent = extentOf(strokes)!;
-  const pads = (dir: number): Point[] => [
-    [canonicalCoordinate(ax + dir * 0.01), ay],
-    [canonicalCoordinate(ax + dir * 0.02), ay],
-  ];
-  const dir = ax + 0.02 <= extent.maxX || extent.minX === extent.maxX ? 1 : -1;
+  const pads = ([dx, dy]: readonly [number, number]): Point[] =>
+    [0.01, 0.02].map((d): Point => [
+      canonicalCoordinate(ax + dx * d),
+      canonicalCoordinate(ay + dy * d),
+    ]);
+  const inward = ax + 0.02 <= extent.maxX || extent.minX === extent.maxX ? 1 : -1;
   const sameNode = (ps: Point[]) => ps.every(([x, y]) => nodeOf(x, y) === nodeOf(ax, ay));
-  const pad = sameNode(pads(dir)) ? pads(dir) : pads(-dir);
+  const pad = (
+    [
+      [inward, 0],
+      [0, 1],
+      [0, 0],
+    ] as const
+  )
+    .map(pads)
+    .find(sameNode)!;
   let bytes = strokesTextBytes(strokes);
   let points = strokes.reduce((n, s) => n + s.length, 0);
   for (let i = 0; points < MAX_POINTS; i++, points++) {

@@ -1,0 +1,270 @@
+/**
+ * The heaviest wall the rules allow, and whether it stays usable. Prints figures only, asserts
+ * nothing. Run alone: `npx tsx bench/heavy-wall.ts` (`npm run bench` runs it after its table).
+ *
+ * - The wall is generated from the rule itself (tests/support/heaviest.ts): dots 10.03 px apart,
+ *   each as heavy as its node allows (155 bytes of text and caption), packed as densely as the
+ *   overlap rule lets them lie (a point just outside the last dot's outline), over the whole wall
+ *   but a strip along the bottom kept free for the saves below. Seeded by the owner through the
+ *   data API in bulk (the guard still checks every row). It prints its rows and bytes.
+ * - Load, on a desktop (1280×800) and on the phone with its CPU slowed 4× (390×844): from the
+ *   click on 'Sign!' to 'Signatures loaded!', and the renderer's peak memory (VmHWM of the page's
+ *   renderer process, workers included), each in a fresh browser.
+ * - Others served meanwhile: BENCH_HEAVY_READERS visitors (10) each read the whole wall as the app
+ *   does, again and again, for BENCH_HEAVY_SECONDS (20); meanwhile another address reads the
+ *   first screen's region and saves a signature in the free strip, one after the other, and their
+ *   latencies are printed (p50, p99, max).
+ *
+ * BENCH_DIST (a build; else `$TMPDIR/signwall-bench-dist`, what `npm run bench` builds, else
+ * `dist/`). BENCH_HEAVY_PITCH (10.03) spreads the dots further apart for a lighter wall.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from '@playwright/test';
+import { WALL_SIZE } from '../src/domain/rules.ts';
+import { dot, heaviest, type HeavySignature } from '../tests/support/heaviest.ts';
+import { signatureAt } from '../tests/support/grid.ts';
+import { CPU_SLOWDOWN, launchBrowser, VIEWPORTS, type ViewportName } from './browser/session.ts';
+import { ANON_KEY, startServer, type BenchServer } from './server.ts';
+import { max, median, percentile } from './stats.ts';
+
+const PITCH = Number(process.env.BENCH_HEAVY_PITCH ?? 10.03) || 10.03;
+const READERS = Number(process.env.BENCH_HEAVY_READERS ?? 10) || 10;
+const SECONDS = Number(process.env.BENCH_HEAVY_SECONDS ?? 20) || 20;
+/** The bottom strip kept free for the other address's saves. */
+const FREE_STRIP_TOP = WALL_SIZE - 100;
+const SERVICE_KEY = 'sk_bench_heavy_wall_0123456789abcdefghijklmn';
+/** The app's own columns (src/data/table.ts), the page size it reads (hosted Supabase's cap). */
+const APP_COLUMNS = 'id,signature,caption,created_at';
+const PAGE = 1000;
+
+const distDir = [
+  process.env.BENCH_DIST,
+  join(tmpdir(), 'signwall-bench-dist'),
+  join(process.cwd(), 'dist'),
+].find((dir): dir is string => dir !== undefined && existsSync(join(dir, 'index.html')));
+
+const log = (text: string) => console.log(`[heavy wall] ${text}`);
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
+
+/** The dots of the heaviest wall, row by row, above the free strip. */
+function heavyWall(): HeavySignature[] {
+  const wall: HeavySignature[] = [];
+  for (let y = 0; y < FREE_STRIP_TOP - 10; y += PITCH) {
+    for (let x = 0; x <= WALL_SIZE; x += PITCH) {
+      wall.push(heaviest(dot(Math.round(x * 100) / 100, Math.round(y * 100) / 100)));
+    }
+  }
+  return wall;
+}
+
+async function seedAsOwner(server: BenchServer, wall: readonly HeavySignature[]): Promise<void> {
+  const headers = {
+    apikey: SERVICE_KEY,
+    Authorization: `Bearer ${SERVICE_KEY}`,
+    'Content-Type': 'application/json',
+    Prefer: 'return=minimal',
+  };
+  // 200 rows a statement: each stays well within PGlite's 10 s budget a statement.
+  for (let i = 0; i < wall.length; i += 200) {
+    const rows = wall.slice(i, i + 200).map(({ signature, caption }) => ({ signature, caption }));
+    const res = await fetch(`${server.url}/rest/v1/signatures`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(rows),
+    });
+    if (res.status !== 201) throw new Error(`seeding refused: ${res.status} ${await res.text()}`);
+  }
+}
+
+/** Every row as the app reads them, a page of PAGE at a time by id; the bytes on the wire. */
+async function readWall(
+  url: string,
+  address: string,
+): Promise<{ rows: number; json: number; gzip: number }> {
+  let after = 0;
+  let rows = 0;
+  let json = 0;
+  let gzip = 0;
+  for (;;) {
+    const res = await fetch(
+      `${url}/rest/v1/signatures?select=${APP_COLUMNS}&id=gt.${after}&order=id.asc&limit=${PAGE}`,
+      {
+        headers: {
+          apikey: ANON_KEY,
+          Authorization: `Bearer ${ANON_KEY}`,
+          'X-Forwarded-For': address,
+          'Accept-Encoding': 'identity',
+        },
+      },
+    );
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`read refused: ${res.status} ${text.slice(0, 200)}`);
+    const page = JSON.parse(text) as { id: number }[];
+    rows += page.length;
+    json += Buffer.byteLength(text);
+    gzip += gzipSync(text).length;
+    if (page.length < PAGE) return { rows, json, gzip };
+    after = page[page.length - 1]!.id;
+  }
+}
+
+/**
+ * Peak resident memory (kB) of the renderer processes alive now: the page's (its workers run in
+ * it), the only one open while a load is measured.
+ */
+function rendererPeakKb(): number {
+  let peak = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmdline.includes('--type=renderer')) continue;
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(status);
+      if (hwm) peak = Math.max(peak, Number(hwm[1]));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return peak;
+}
+
+async function load(
+  browser: Browser,
+  url: string,
+  viewport: ViewportName,
+): Promise<{ ms: number; peakMb: number }> {
+  const context = await browser.newContext(VIEWPORTS[viewport]);
+  try {
+    const page: Page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const slowdown = CPU_SLOWDOWN[viewport];
+    if (slowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+    await page.goto(url);
+    const sign = page.getByRole('button', { name: 'Sign!' });
+    await sign.waitFor();
+    // The click's own time and the first 'Signatures loaded!' after it, both on the page's clock.
+    await page.evaluate(() => {
+      const w = window as unknown as { __heavy: { clickAt: number; loadedAt: number | null } };
+      w.__heavy = { clickAt: 0, loadedAt: null };
+      document.addEventListener('click', () => (w.__heavy.clickAt = performance.now()), true);
+      new MutationObserver(() => {
+        const toast = document.querySelector('[data-testid="toast"]')?.textContent?.trim();
+        if (toast === 'Signatures loaded!' && w.__heavy.loadedAt === null)
+          w.__heavy.loadedAt = performance.now();
+        if (toast === 'Error loading signatures.') w.__heavy.loadedAt = -1;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    if ('hasTouch' in VIEWPORTS[viewport]) await sign.tap();
+    else await sign.click();
+    const handle = await page.waitForFunction(
+      () => (window as unknown as { __heavy: { loadedAt: number | null } }).__heavy.loadedAt,
+      undefined,
+      { timeout: 300_000, polling: 50 },
+    );
+    const loadedAt = (await handle.jsonValue()) as number;
+    if (loadedAt < 0) throw new Error("the app said 'Error loading signatures.'");
+    const clickAt = await page.evaluate(
+      () => (window as unknown as { __heavy: { clickAt: number } }).__heavy.clickAt,
+    );
+    return { ms: loadedAt - clickAt, peakMb: rendererPeakKb() / 1024 };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The other address's reads and saves while READERS visitors read the whole wall over and over. */
+async function othersServed(url: string): Promise<{ reads: number[]; saves: number[] }> {
+  const until = performance.now() + SECONDS * 1000;
+  const readers = Array.from({ length: READERS }, async (_, i) => {
+    let loads = 0;
+    while (performance.now() < until) {
+      await readWall(url, `198.51.100.${i + 1}`);
+      loads++;
+    }
+    return loads;
+  });
+  const reads: number[] = [];
+  const saves: number[] = [];
+  const other = { apikey: ANON_KEY, 'X-Forwarded-For': '203.0.113.77' };
+  let cell = 0;
+  while (performance.now() < until) {
+    let started = performance.now();
+    const read = await fetch(
+      `${url}/rest/v1/signatures?select=${APP_COLUMNS}&min_x=lte.400&max_x=gte.0&min_y=lte.300&max_y=gte.0&limit=${PAGE}`,
+      { headers: other },
+    );
+    await read.arrayBuffer();
+    if (read.status === 200) reads.push(performance.now() - started);
+    started = performance.now();
+    // A free cell of the strip along the bottom (grid cells 100 px apart, upwards from its foot).
+    const save = await fetch(`${url}/rest/v1/signatures`, {
+      method: 'POST',
+      headers: { ...other, 'Content-Type': 'application/json', Prefer: 'return=representation' },
+      body: JSON.stringify({
+        signature: signatureAt(cell++ % 30, { top: WALL_SIZE - 60, rowStep: -100 }),
+      }),
+    });
+    await save.arrayBuffer();
+    // Only the first round of cells is free; later ones are refused (409) and not counted.
+    if (save.status === 201) saves.push(performance.now() - started);
+    else if (save.status !== 409) throw new Error(`the other address's save: ${save.status}`);
+  }
+  const loads = await Promise.all(readers);
+  log(`${READERS} visitors loaded the whole wall ${loads.reduce((a, b) => a + b, 0)} times`);
+  return { reads, saves };
+}
+
+function latencies(name: string, values: number[]): string {
+  if (values.length === 0) return `${name}: none`;
+  return (
+    `${name}: p50 ${median(values).toFixed(0)} ms, p99 ${percentile(values, 99).toFixed(0)} ms, ` +
+    `max ${max(values).toFixed(0)} ms (${values.length})`
+  );
+}
+
+async function main(): Promise<void> {
+  if (!distDir) {
+    log('skipped: no build (run `npm run build`, or set BENCH_DIST)');
+    return;
+  }
+  const wall = heavyWall();
+  const stored = wall.reduce((sum, s) => sum + s.bytes, 0);
+  log(`${wall.length} dots ${PITCH} px apart, ${mb(stored)} of signature text and captions`);
+  const server = await startServer(distDir, {
+    ANON_KEY,
+    SERVICE_ROLE_KEY: SERVICE_KEY,
+    TRUST_PROXY: '1',
+    READ_SNAPSHOT_AFTER_MS: '500',
+  });
+  try {
+    let started = performance.now();
+    await seedAsOwner(server, wall);
+    log(`seeded by the owner in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    started = performance.now();
+    const read = await readWall(server.url, '198.51.100.200');
+    log(
+      `the app's read of it: ${read.rows} rows, ${mb(read.json)} of JSON, ${mb(read.gzip)} gzip ` +
+        `(one reader alone: ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
+    const browser = await launchBrowser();
+    try {
+      for (const viewport of ['desktop', 'phone4x'] as const) {
+        const { ms, peakMb } = await load(browser, server.url, viewport);
+        log(
+          `${viewport}: click → 'Signatures loaded!' ${ms.toFixed(0)} ms, renderer peak ${peakMb.toFixed(0)} MB`,
+        );
+      }
+    } finally {
+      await browser.close();
+    }
+    const { reads, saves } = await othersServed(server.url);
+    log(`another address meanwhile: ${latencies('reads', reads)}; ${latencies('saves', saves)}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
