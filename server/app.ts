@@ -34,6 +34,7 @@ import { createLogger, pathOf, RequestLog, type Logger } from './log.ts';
 import { registerRealtime } from './realtime/door.ts';
 import type { RealtimeLimits } from './realtime/limits.ts';
 import { ApiError, pgrst } from './rest/errors.ts';
+import { registerShare } from './share/routes.ts';
 
 /**
  * Default for `maxResponseBytes`: a full page of MAX_ROWS real signatures is ~5 MB (4.5 KB a row on
@@ -93,6 +94,10 @@ export interface ServerOptions {
   publicUrl?: string;
   /** Bounds of the Realtime WebSocket (issue 23); production defaults in realtime/limits.ts. */
   realtimeLimits?: Partial<RealtimeLimits>;
+  /** EMBED_ORIGINS: the sites that may frame the wall (null: any); /moderate: none ever. */
+  embedOrigins?: readonly string[] | null;
+  /** A link preview is rendered again at most this often (ms); default share/previews.ts's. */
+  previewRefreshMs?: number;
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -121,7 +126,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     clientErrorHandler: clientErrorHandler(headers, logger),
   });
   limitPerClient(app, limits, logger);
-  registerSecurityHeaders(app, options.apiOrigin ?? null, builtStyleHashes(distDir));
+  registerSecurityHeaders(
+    app,
+    options.apiOrigin ?? null,
+    builtStyleHashes(distDir),
+    options.embedOrigins ?? null,
+  );
 
   // Refuse big bodies from their declared length, before a byte of them is read.
   app.addHook('onRequest', async (request) => {
@@ -181,6 +191,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     logger,
   });
   registerHealth(app, db, options.trustProxy ?? 0);
-  await registerStatic(app, distDir);
+  // Link previews, oEmbed, and the preview tags of every page.
+  const share = registerShare(app, {
+    db,
+    logger,
+    publicUrl: options.publicUrl,
+    trustProxy: options.trustProxy ?? 0,
+    previewRefreshMs: options.previewRefreshMs,
+  });
+  await registerStatic(app, distDir, share.writePage);
   return app;
 }

@@ -5,6 +5,7 @@
  *   main.ts, app.ts   compose everything
  *   api/              the data API: a request's plan → cache → SQL → respond, errors to the envelope
  *   realtime/         Supabase Realtime's WebSocket: door, a socket's conversation, the change feed
+ *   share/            the wall on other pages: link previews, oEmbed, the pages' preview tags
  *   http/             HTTP only: connections, keys, CORS, compression, the read cache's store
  *   rest/  db/        pure PostgREST (parse, plan, SQL text, respond) / the database driver
  *
@@ -27,6 +28,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'api/': ['http/', 'rest/', 'db/', 'log.ts'],
   // The Realtime door checks keys and answers refusals as the data API does.
   'realtime/': ['http/', 'rest/errors.ts', 'db/', 'log.ts'],
+  // Link previews, oEmbed and the pages' preview tags: HTTP and a read of the wall.
+  'share/': ['http/', 'db/', 'log.ts'],
   'log.ts': [],
 };
 
