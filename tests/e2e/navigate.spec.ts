@@ -104,7 +104,7 @@ test('"Share this view" copies the link to the view, and after a save to the new
   await share.click();
   await expect(board.toast).toHaveText('Link copied!');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toBe(`${board.wall.url}/#x=1140&y=700&zoom=1`);
+  expect(copied).toBe(`${board.wall.url}/?x=1140&y=700&zoom=1`);
 
   // A signature drawn from screen (400, 500) to (600, 560): wall (900, 800) to (1100, 860).
   await board.drawMode();
@@ -114,7 +114,7 @@ test('"Share this view" copies the link to the view, and after a save to the new
   await share.click();
   await expect(board.toast).toHaveText('Link copied!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-    `${board.wall.url}/#x=1000&y=830&zoom=1`,
+    `${board.wall.url}/?x=1000&y=830&zoom=1`,
   );
   expect(await viewHash(page)).toEqual({ x: 1000, y: 830, zoom: 1 });
 });
