@@ -13,6 +13,13 @@ const port = parentPort!;
 const painter = createPreviewPainter();
 let wall: Signature[] = [];
 let parseMs = 0;
+/**
+ * The last wall's signatures by id, with the text they were parsed from: a row unchanged since is
+ * the same Signature again, so its parsing, its caption's layout and its simplified strokes (kept
+ * per Signature by the painter) are not done twice when one signature changes the wall's version.
+ */
+let known = new Map<number, { text: string; caption: string | null; signature: Signature }>();
+let next = new Map<number, { text: string; caption: string | null; signature: Signature }>();
 
 const reply = (message: PreviewReply, transfer: ArrayBuffer[] = []) =>
   port.postMessage(message, transfer);
@@ -26,12 +33,20 @@ port.on('message', (message: PreviewRequest) => {
       if (message.first) {
         wall = [];
         parseMs = 0;
+        next = new Map();
       }
       for (const row of message.rows) {
-        // Unreadable rows are skipped, as the board skips them.
-        const signature = signatureFromRow({ ...row, created_at: '' });
-        if (signature) wall.push(signature);
+        const old = known.get(row.id);
+        const signature =
+          old && old.text === row.signature && old.caption === row.caption
+            ? old.signature
+            : // Unreadable rows are skipped, as the board skips them.
+              signatureFromRow({ ...row, created_at: '' });
+        if (!signature) continue;
+        wall.push(signature);
+        next.set(row.id, { text: row.signature, caption: row.caption, signature });
       }
+      if (message.last) known = next;
       parseMs += performance.now() - started;
       return;
     }

@@ -297,7 +297,8 @@ export class Previews {
     const timing: PreviewTiming = {
       signatures: reply.signatures,
       readMs,
-      parseMs: reply.parseMs,
+      // Parsing happens as the rows arrive: it is this render's only when it read them.
+      parseMs: readMs > 0 ? reply.parseMs : 0,
       paintMs: reply.paintMs,
       encodeMs: reply.encodeMs,
       totalMs: performance.now() - started,

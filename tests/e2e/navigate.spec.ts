@@ -39,6 +39,25 @@ test('the hash follows the view without adding history, and a link opens on its 
   expect(await board.wallAt([640, 400])).toEqual([2000, 1500]);
 });
 
+test('a share link carries the view in its query: it opens the board there, and the address then keeps the view in the hash alone', async ({
+  board,
+  page,
+}) => {
+  await page.goto(`${board.wall.url}/?x=2000&y=1500&zoom=2`);
+  await page.getByRole('button', { name: 'Sign!' }).click();
+  await expect.poll(() => board.toastsShown()).toContain(TOASTS.loaded);
+  expect(await board.wallAt([640, 400])).toEqual([2000, 1500]);
+  await board.panBy(-100, 0);
+  await expect.poll(() => viewHash(page)).toEqual({ x: 2050, y: 1500, zoom: 2 });
+  expect(new URL(page.url()).search).toBe('');
+  // An older link's hash still wins over nothing, and a `zoom=fit` query shows the whole wall.
+  await page.goto('about:blank');
+  await page.goto(`${board.wall.url}/?zoom=fit`);
+  await page.getByRole('button', { name: 'Sign!' }).click();
+  await expect.poll(() => board.toastsShown()).toContain(TOASTS.loaded);
+  expect((await board.camera()).scale).toBe(800 / 3200);
+});
+
 test('the hash is written once the view stops, not during a drag', async ({ board, page }) => {
   await board.open();
   await page.evaluate(() => {

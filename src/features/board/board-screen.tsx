@@ -42,6 +42,9 @@ import { OpenFullWall } from './controls/open-full-wall.tsx';
 import './board.css';
 import { ToastArea, useToastExpiry } from '../../ui/toast.tsx';
 
+/** An embed at least this tall opens with the wall overview out (navigation.css's compact size). */
+const COMPACT_EMBED_HEIGHT = 600;
+
 export interface BoardScreenProps {
   /** Back to the welcome card; null in an embed, which has none. */
   onBack: (() => void) | null;
@@ -158,7 +161,14 @@ export function BoardScreen({
         }
       />
       {/* A replay is watched: its bar takes the bottom of the screen, the overview steps aside. */}
-      {!replay.active && <WallOverview camera={camera} signatures={signatures} />}
+      {!replay.active && (
+        <WallOverview
+          camera={camera}
+          signatures={signatures}
+          // In a frame shorter than a phone's screen the map would sit on the tools' column.
+          initiallyOpen={!embedded || viewport.height >= COMPACT_EMBED_HEIGHT}
+        />
+      )}
       <PointerReadout watchPointer={machine.watchPointer} />
       <WallLoadStatus
         complete={wall.complete}
