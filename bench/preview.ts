@@ -1,9 +1,10 @@
 /**
  * `npm run bench -- preview`: how long the server takes to render a link preview
  * (server/share/previews.ts) of generated walls of BENCH_PREVIEW_SIZES signatures (2,000 and
- * 10,000), saved as the app saves them (simplified). Per wall: the first render after a change
- * (the wall read in pages, parsed, painted, encoded) and renders of the same version (paint and
- * encode only), of the whole wall fitted and of a view at zoom 1, medians of BENCH_RUNS, and the
+ * 10,000), saved as the app saves them (simplified). Per wall: the server's first render (every
+ * row read, parsed and laid out), the first render after a change (the wall read again in pages;
+ * unchanged rows keep their parsed form), and renders of the same version (paint and encode
+ * only), of the whole wall fitted and of a view at zoom 1, medians of BENCH_RUNS, and the
  * server's longest event-loop stall meanwhile. It prints; it never asserts a time.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -60,6 +61,8 @@ async function measureWall(n: number): Promise<string[]> {
     };
     const view: PreviewView = { x: 1600, y: 1600, zoom: 1 };
     loop.enable();
+    // The server's first render: every row read, parsed, its caption laid out, painted.
+    row('first after the start', [await previews.renderNow('fit')]);
     const cold: PreviewTiming[] = [];
     const fit: PreviewTiming[] = [];
     const zoomed: PreviewTiming[] = [];

@@ -60,7 +60,7 @@ export function registerShare(app: FastifyInstance, options: ShareOptions): Shar
   });
 
   app.get('/oembed', async (request: FastifyRequest, reply: FastifyReply) => {
-    const { origin } = originOf(request);
+    const { origin, fromRequest } = originOf(request);
     const answer = oembedAnswer(
       request.query as OEmbedQuery,
       origin === null ? null : new URL(origin).host,
@@ -72,7 +72,8 @@ export function registerShare(app: FastifyInstance, options: ShareOptions): Shar
         .send(`${answer.message}\n`);
     }
     return reply
-      .header('Cache-Control', 'public, max-age=300')
+      // Written from this client's Host (no PUBLIC_URL): kept by the client alone, as pages are.
+      .header('Cache-Control', fromRequest ? 'private, max-age=300' : 'public, max-age=300')
       .header('Access-Control-Allow-Origin', '*')
       .send(answer.body);
   });
@@ -80,8 +81,9 @@ export function registerShare(app: FastifyInstance, options: ShareOptions): Shar
   const writePage: PageWriter = (html, request) => {
     const { origin, fromRequest } = originOf(request);
     const view = viewOfUrl(request.raw.url ?? '');
-    // A crawler asks for the picture right after the page: have it rendering by then.
-    if (view !== null) previews.prepare(view);
+    // A crawler asks for the picture right after the page: have it rendering by then (at most
+    // once per wall version and view, and per refresh interval).
+    previews.prepare(view ?? 'fit');
     return {
       html: withPageMeta(html, { origin, view }),
       // Written from this client's Host: no shared cache may hand it to anyone else.

@@ -177,6 +177,8 @@ describe.each(backends)('the wall on other pages on $name', (backend) => {
       `url=${encodeURIComponent(`${wall}/?x=1200&y=800&zoom=1.5`)}&format=json`,
     );
     expect(res.status).toBe(200);
+    // Its URLs come from the request's Host: no shared cache may keep it.
+    expect(res.headers.get('cache-control')).toBe('private, max-age=300');
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({
       version: '1.0',
@@ -293,6 +295,7 @@ describe('pages with PUBLIC_URL', () => {
     const ok = await fetch(
       `${server.url}/oembed?url=${encodeURIComponent('https://wall.example/?x=5&y=6&zoom=1')}`,
     );
+    expect(ok.headers.get('cache-control')).toBe('public, max-age=300');
     expect(((await ok.json()) as { html: string }).html).toContain(
       'src="https://wall.example/embed?x=5&amp;y=6&amp;zoom=1"',
     );

@@ -6,6 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { Board, TOASTS } from './support/board.ts';
+import { expectNoAxeViolations } from './support/navigate.ts';
 import {
   EmbedFrame,
   expect,
@@ -392,5 +393,14 @@ test('where the browser gives the frame storage of its own (partitioned by the h
     expect(await full.evaluate(() => localStorage.getItem('signwall.newest-seen'))).toBeNull();
   } finally {
     await browser.close();
+  }
+});
+
+test('axe: the embed in both modes, with its full-wall link', async ({ board, page, wall }) => {
+  for (const mode of ['sign', 'view']) {
+    await page.goto(`${wall.url}/embed?mode=${mode}`);
+    await expect.poll(() => board.toastsShown()).toContain(TOASTS.loaded);
+    await expect(page.getByRole('link', { name: 'Open the full wall in a new tab' })).toBeVisible();
+    await test.step(mode, () => expectNoAxeViolations(page));
   }
 });
