@@ -71,11 +71,13 @@ export function registerShare(app: FastifyInstance, options: ShareOptions): Shar
         .type('text/plain; charset=utf-8')
         .send(`${answer.message}\n`);
     }
-    return reply
-      // Written from this client's Host (no PUBLIC_URL): kept by the client alone, as pages are.
-      .header('Cache-Control', fromRequest ? 'private, max-age=300' : 'public, max-age=300')
-      .header('Access-Control-Allow-Origin', '*')
-      .send(answer.body);
+    return (
+      reply
+        // Written from this client's Host (no PUBLIC_URL): kept by the client alone, as pages are.
+        .header('Cache-Control', fromRequest ? 'private, max-age=300' : 'public, max-age=300')
+        .header('Access-Control-Allow-Origin', '*')
+        .send(answer.body)
+    );
   });
 
   const writePage: PageWriter = (html, request) => {
