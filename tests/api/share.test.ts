@@ -12,6 +12,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellSignature } from '../db/support/dense-wall.ts';
+import { startRefused } from '../support/server-process.ts';
 import { backends, startServer, type Target, type TestServer } from './harness.ts';
 
 /** The head of the built index.html, as far as the server's page writer cares. */
@@ -371,5 +372,23 @@ describe.each(backends)('previews under load on $name', (backend) => {
     expect(during).toBeGreaterThan(0);
     const fresh = await server.fetch('/preview.png');
     expect(fresh.headers.get('x-preview')).toBe('fresh');
+  });
+});
+
+describe('the settings', () => {
+  it('a start with EMBED_ORIGINS or PUBLIC_URL that are not origins stops, saying why', async () => {
+    for (const [name, value, says] of [
+      ['EMBED_ORIGINS', 'blog.example', /EMBED_ORIGINS must be origins/],
+      ['EMBED_ORIGINS', "https://a.test 'unsafe-inline'", /EMBED_ORIGINS must be origins/],
+      ['PUBLIC_URL', 'wall.example', /PUBLIC_URL must be/],
+    ] as const) {
+      const { code, output } = await startRefused({
+        DATA_DIR: join(tmpdir(), 'signwall-never-opened'),
+        DATABASE_URL: '',
+        [name]: value,
+      });
+      expect(code, output).not.toBe(0);
+      expect(output).toMatch(says);
+    }
   });
 });
