@@ -52,6 +52,11 @@ export interface PreviewPainter {
   readonly family: string | null;
   /** The PNG of what a 1200×630 screen shows of `signatures` at `view`. */
   render(signatures: readonly Signature[], view: ViewLink | 'fit'): PreviewPicture;
+  /**
+   * Does now what the whole wall's picture will need of a new signature (its caption's lines, its
+   * strokes simplified at that scale): while the rest of the wall is still being read.
+   */
+  prepare(signature: Signature): void;
 }
 
 export interface PreviewPicture {
@@ -108,8 +113,16 @@ export function createPreviewPainter(): PreviewPainter {
       context.stroke();
     },
   });
+  const fitTolerance = HALF_PIXEL / pictureCamera(PREVIEW_SIZE, 'fit').scale;
   return {
     family,
+    prepare(signature) {
+      painter.captionLinesOf(signature);
+      const kept = tolerance;
+      tolerance = fitTolerance;
+      strokesAt(signature);
+      tolerance = kept;
+    },
     render(signatures, view) {
       const started = performance.now();
       const camera = pictureCamera(PREVIEW_SIZE, view);

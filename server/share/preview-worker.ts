@@ -43,6 +43,7 @@ port.on('message', (message: PreviewRequest) => {
             : // Unreadable rows are skipped, as the board skips them.
               signatureFromRow({ ...row, created_at: '' });
         if (!signature) continue;
+        if (signature !== old?.signature) painter.prepare(signature);
         wall.push(signature);
         next.set(row.id, { text: row.signature, caption: row.caption, signature });
       }
