@@ -11,8 +11,6 @@ import { viewQueryOf } from './page-meta.ts';
 
 export const EMBED_SIZE = { width: 640, height: 480 } as const;
 export const PREVIEW_PIXELS = { width: 1200, height: 630 } as const;
-/** Smaller frames leave no room for the board's controls. */
-const MIN_FRAME = { width: 200, height: 200 } as const;
 const MAX_URL_CHARS = 2048;
 
 export interface OEmbedQuery {
@@ -65,8 +63,10 @@ export function oembedAnswer(query: OEmbedQuery, wallHost: string | null): OEmbe
   const view = viewOf(url);
   const maxWidth = pixels(query.maxwidth);
   const maxHeight = pixels(query.maxheight);
-  const width = Math.max(MIN_FRAME.width, Math.min(EMBED_SIZE.width, maxWidth ?? Infinity));
-  const height = Math.max(MIN_FRAME.height, Math.min(EMBED_SIZE.height, maxHeight ?? Infinity));
+  // The consumer's limits are the spec's to keep, however small (the board's controls want 320 ×
+  // 400 to fit: smaller frames show them over each other).
+  const width = Math.min(EMBED_SIZE.width, maxWidth ?? Infinity);
+  const height = Math.min(EMBED_SIZE.height, maxHeight ?? Infinity);
   const params = new URLSearchParams(viewQueryOf(view).slice(1));
   if (view === 'fit') params.set('zoom', 'fit');
   if (url.searchParams.get('mode') === 'view') params.set('mode', 'view');

@@ -73,3 +73,18 @@ describe('oEmbed', () => {
     if (answer.status === 200) expect(answer.body.html).toContain('/embed?zoom=fit"');
   });
 });
+
+describe('oEmbed sizes', () => {
+  it('never exceed maxwidth and maxheight', () => {
+    const answer = oembedAnswer(
+      { url: 'http://a.test/', maxwidth: '120', maxheight: '90' },
+      'a.test',
+    );
+    expect(answer).toMatchObject({ status: 200, body: { width: 120, height: 90 } });
+    const junk = oembedAnswer(
+      { url: 'http://a.test/', maxwidth: '-5', maxheight: '1e9' },
+      'a.test',
+    );
+    expect(junk).toMatchObject({ status: 200, body: { width: 640, height: 480 } });
+  });
+});
