@@ -67,6 +67,23 @@ const boundaries = [
     ),
   ),
   restrict(['src/app/**', 'src/main.tsx'], NO_SERVER, SUPABASE_ONLY_IN_DATA),
+  // embed.js runs on other sites' pages: standalone, at most the domain's types.
+  restrict(
+    ['src/snippet/**'],
+    NO_SERVER,
+    NO_APP,
+    banned(
+      'The snippet has no dependencies: nothing but src/domain types.',
+      'react',
+      'react-*',
+      'konva',
+      '@supabase/*',
+      '@tanstack/*',
+      '**/data/**',
+      '**/features/**',
+      '**/ui/**',
+    ),
+  ),
   restrict(
     ['server/**'],
     banned(

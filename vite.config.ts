@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { buildEmbedSnippet } from './scripts/build-embed-snippet.ts';
 import { prerenderWelcome } from './scripts/prerender-welcome.ts';
 
 // In `npm run dev` the API server listens on API_PORT and Vite proxies the data API to it, so the
@@ -28,6 +29,7 @@ export default defineConfig(({ mode }) => ({
     react(),
     absolutePreviewImage(loadEnv(mode, process.cwd(), 'VITE_').VITE_SITE_URL),
     prerenderWelcome(),
+    buildEmbedSnippet(),
   ],
   server: {
     proxy: {

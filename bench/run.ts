@@ -8,7 +8,9 @@
  * Environment: BENCH_RUNS (3), BENCH_SIZES (0,500,1000,2000,10000), BENCH_VIEWPORTS (desktop,phone,phone4x),
  * BENCH_API_SECONDS (10), BENCH_SEED, BENCH_FRESH_WALL (0), BENCH_SIMPLIFY (1), BENCH_THROTTLED (1),
  * BENCH_LIGHTHOUSE (1), BENCH_LIGHTHOUSE_N (2000), BENCH_REALTIME (1: bench/realtime.ts after the
- * table). `npm run bench -- lighthouse` runs Lighthouse alone.
+ * table). `npm run bench -- lighthouse` runs Lighthouse alone; `npm run bench -- preview` the
+ * server's link previews alone (bench/preview.ts), `npm run bench -- embed` the embed's first
+ * screen (bench/embed.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -38,6 +40,19 @@ import { medianOfRuns } from './stats.ts';
 import { simplificationBytes, simplified } from './wall-bytes.ts';
 import { checkGenerator } from './wall-generator.check.ts';
 import { generateWall } from './wall-generator.ts';
+
+// `npm run bench -- preview`: the server's link previews alone (bench/preview.ts).
+if (process.argv[2] === 'preview') {
+  const { runPreviewBench } = await import('./preview.ts');
+  await runPreviewBench();
+  process.exit(0);
+}
+// `npm run bench -- embed`: the embed's first screen on the 4× phone (bench/embed.ts).
+if (process.argv[2] === 'embed') {
+  const { runEmbedBench } = await import('./embed.ts');
+  await runEmbedBench();
+  process.exit(0);
+}
 
 const env = process.env;
 const config = {

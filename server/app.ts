@@ -33,6 +33,7 @@ import { registerRealtime } from './realtime/door.ts';
 import type { RealtimeLimits } from './realtime/limits.ts';
 import { ReportNotifier, type ReportNotifierOptions } from './reports/report-notifier.ts';
 import { ApiError, pgrst } from './rest/errors.ts';
+import { registerShare } from './share/routes.ts';
 
 /**
  * Default for `maxResponseBytes`: a full page of MAX_ROWS real signatures is ~5 MB (4.5 KB a row on
@@ -103,6 +104,10 @@ export interface ServerOptions {
   publicUrl?: string;
   /** Bounds of the Realtime WebSocket (issue 23); production defaults in realtime/limits.ts. */
   realtimeLimits?: Partial<RealtimeLimits>;
+  /** EMBED_ORIGINS: the sites that may frame the wall (null: any); /moderate: none ever. */
+  embedOrigins?: readonly string[] | null;
+  /** A link preview is rendered again at most this often (ms); default share/previews.ts's. */
+  previewRefreshMs?: number;
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -139,7 +144,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     clientErrorHandler: clientErrorHandler(headers, logger),
   });
   limitPerClient(app, limits, logger);
-  registerSecurityHeaders(app, options.apiOrigin ?? null, builtStyleHashes(distDir));
+  registerSecurityHeaders(
+    app,
+    options.apiOrigin ?? null,
+    builtStyleHashes(distDir),
+    options.embedOrigins ?? null,
+  );
 
   // Refuse big bodies from their declared length, before a byte of them is read.
   app.addHook('onRequest', async (request) => {
@@ -204,7 +214,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     logger,
   });
   registerHealth(app, db, options.trustProxy ?? 0);
-  await registerStatic(app, distDir);
+  // Link previews, oEmbed, and the preview tags of every page.
+  const share = registerShare(app, {
+    db,
+    logger,
+    publicUrl: options.publicUrl,
+    trustProxy: options.trustProxy ?? 0,
+    previewRefreshMs: options.previewRefreshMs,
+  });
+  await registerStatic(app, distDir, share.writePage);
   if (notifier) {
     // Closing waits for a post under way and settles its digest, before the database closes.
     app.addHook('onClose', () => notifier.close());

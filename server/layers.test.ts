@@ -6,6 +6,7 @@
  *   api/              the data API: a request's plan → cache → SQL → respond, errors to the envelope
  *   realtime/         Supabase Realtime's WebSocket: door, a socket's conversation, the change feed
  *   reports/          telling the owner of reports: the database's queue, digests, the webhook post
+ *   share/            the wall on other pages: link previews, oEmbed, the pages' preview tags
  *   http/             HTTP only: connections, keys, CORS, compression, the read cache's store
  *   rest/  db/        pure PostgREST (parse, plan, SQL text, respond) / the database driver
  *
@@ -30,6 +31,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'realtime/': ['http/', 'rest/errors.ts', 'db/', 'log.ts'],
   // The notifier reads the database's queue and logs; it knows nothing of HTTP requests or REST.
   'reports/': ['db/', 'log.ts'],
+  // Link previews, oEmbed and the pages' preview tags: HTTP and a read of the wall.
+  'share/': ['http/', 'db/', 'log.ts'],
   'log.ts': [],
 };
 

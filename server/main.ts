@@ -9,7 +9,7 @@ import { SNAPSHOT_AFTER_MS } from './api/cached-read.ts';
 import { DataDirError, openDatabase, type OpenedDatabase } from './db/index.ts';
 import { serviceKeyProblem } from './http/api-key.ts';
 import { DEFAULT_SAVES_IN_FLIGHT_PER_ADDRESS } from './http/saves-in-flight.ts';
-import { apiOriginOf } from './http/security-headers.ts';
+import { apiOriginOf, parseEmbedOrigins } from './http/security-headers.ts';
 import { createLogger, isLogLevel } from './log.ts';
 import { DEFAULT_REALTIME_LIMITS } from './realtime/limits.ts';
 
@@ -66,6 +66,10 @@ if (
 )
   throw new Error(`REPORT_WEBHOOK_URL must be an http:// or https:// URL`);
 const publicUrl = env.PUBLIC_URL || '';
+if (publicUrl !== '' && !/^https?:\/\/[^/]/.test(publicUrl))
+  throw new Error(`PUBLIC_URL must be the wall's http:// or https:// address`);
+// The sites that may show the wall in a frame (unset: any); /moderate never.
+const embedOrigins = parseEmbedOrigins(env.EMBED_ORIGINS);
 
 // The Realtime WebSocket's bounds (issue 23; realtime/limits.ts says why these defaults). Behind a
 // reverse proxy without TRUST_PROXY every client shares the proxy's address: raise the first.
@@ -147,6 +151,7 @@ const app = await buildServer({
   reportWebhook: reportWebhookUrl === undefined ? undefined : { url: reportWebhookUrl },
   publicUrl,
   realtimeLimits,
+  embedOrigins,
 });
 
 let stopping = false;

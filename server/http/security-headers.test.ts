@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { apiOriginOf, contentSecurityPolicy, styleHashesOf } from './security-headers.ts';
+import {
+  apiOriginOf,
+  contentSecurityPolicy,
+  isModeratePath,
+  parseEmbedOrigins,
+  securityHeaders,
+  styleHashesOf,
+} from './security-headers.ts';
 
 /** The hash source a browser accepts for an inline style of exactly `css`. */
 function sha256Source(css: string): string {
@@ -45,5 +52,45 @@ describe('the Content-Security-Policy', () => {
     ]);
     expect(styleHashesOf(page('.a{color:blue}'))[0]).toBe(sha256Source('.a{color:blue}'));
     expect(styleHashesOf('<div id="root"></div>')).toEqual([]);
+  });
+});
+
+describe('who may frame the wall', () => {
+  it('any site when EMBED_ORIGINS is unset; its origins (and the wall itself) when set', () => {
+    expect(contentSecurityPolicy(null)).not.toContain('frame-ancestors');
+    expect(
+      contentSecurityPolicy(null, [], ['https://blog.example', 'http://a.test:8080']),
+    ).toContain("frame-ancestors 'self' https://blog.example http://a.test:8080");
+  });
+
+  it('/moderate never, in CSP and X-Frame-Options, however its path is written', () => {
+    expect(securityHeaders(null, [], 'none')).toMatchObject({ 'X-Frame-Options': 'DENY' });
+    expect(securityHeaders(null, [], 'none')['Content-Security-Policy']).toContain(
+      "frame-ancestors 'none'",
+    );
+    for (const path of ['/moderate', '/MODERATE/', '/moderate?key=1', '/Moderate//']) {
+      expect(isModeratePath(path)).toBe(true);
+    }
+    for (const path of ['/', '/embed', '/moderated', '/moderate/x']) {
+      expect(isModeratePath(path)).toBe(false);
+    }
+  });
+
+  it('reads EMBED_ORIGINS as origins, and refuses anything else', () => {
+    expect(parseEmbedOrigins(undefined)).toBeNull();
+    expect(parseEmbedOrigins(' ')).toBeNull();
+    expect(parseEmbedOrigins('https://blog.example, http://a.test:8080/')).toEqual([
+      'https://blog.example',
+      'http://a.test:8080',
+    ]);
+    for (const bad of [
+      'blog.example',
+      'https://blog.example/path',
+      "https://a.test 'unsafe-inline'",
+      'ftp://x.test',
+      '*',
+    ]) {
+      expect(() => parseEmbedOrigins(bad)).toThrow(/EMBED_ORIGINS/);
+    }
   });
 });

@@ -4,8 +4,13 @@
  *
  * The policy allows what the built app needs: its own scripts and styles, images from data: and
  * blob: (the PNG export), and connections to its own origin plus, when the app was built for another
- * data API (hosted Supabase), that origin and its wss:// twin for Realtime. Framing is allowed on
- * purpose (people embed the wall in their pages): no frame-ancestors, no X-Frame-Options.
+ * data API (hosted Supabase), that origin and its wss:// twin for Realtime.
+ *
+ * Framing: people embed the wall in their pages (/embed, the snippet embed.js). The owner may name
+ * the sites allowed to (EMBED_ORIGINS): every page then says `frame-ancestors 'self' <origins>`,
+ * and browsers refuse to show it in a frame of any other site; unset, any site may. /moderate is
+ * never framable (`frame-ancestors 'none'`, and X-Frame-Options for browsers without CSP 2): a page
+ * that takes the owner's key has no business inside someone else's page (clickjacking).
  *
  * Inline styles: the build inlines the welcome card's stylesheet into index.html (issue 22,
  * scripts/prerender-welcome.ts), and the policy allows exactly those blocks by their sha256,
@@ -54,9 +59,51 @@ export function builtStyleHashes(distDir: string): string[] {
   return [...hashes];
 }
 
+/** Who may frame a page: any site (null), the owner's list, or nobody. */
+export type FrameAncestors = readonly string[] | null | 'none';
+
+/** Whether a request path is the owner's page (as the router matches it: case, trailing slash). */
+export function isModeratePath(path: string): boolean {
+  return path.split('?')[0]!.toLowerCase().replace(/\/+$/, '') === '/moderate';
+}
+
+/**
+ * EMBED_ORIGINS as origins (`https://blog.example`, comma-separated); throws on anything that is
+ * not an http(s) origin, so a typo stops the start rather than block every embed.
+ */
+export function parseEmbedOrigins(text: string | undefined): string[] | null {
+  if (text === undefined || text.trim() === '') return null;
+  return text.split(',').map((item) => {
+    const origin = item.trim();
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      // reported below
+    }
+    if (
+      !parsed ||
+      (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') ||
+      parsed.origin !== origin.replace(/\/$/, '')
+    ) {
+      throw new Error(
+        `EMBED_ORIGINS must be origins separated by commas, such as https://blog.example (not "${origin}")`,
+      );
+    }
+    return parsed.origin;
+  });
+}
+
+function frameAncestorsDirective(ancestors: FrameAncestors): string[] {
+  if (ancestors === null) return [];
+  if (ancestors === 'none') return ["frame-ancestors 'none'"];
+  return [`frame-ancestors 'self' ${ancestors.join(' ')}`];
+}
+
 export function contentSecurityPolicy(
   apiOrigin: string | null,
   styleHashes: string[] = [],
+  ancestors: FrameAncestors = null,
 ): string {
   const connect = ["'self'"];
   if (apiOrigin) connect.push(apiOrigin, apiOrigin.replace(/^http/, 'ws'));
@@ -72,29 +119,37 @@ export function contentSecurityPolicy(
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
+    ...frameAncestorsDirective(ancestors),
   ].join('; ');
 }
 
 export function securityHeaders(
   apiOrigin: string | null,
   styleHashes: string[] = [],
+  ancestors: FrameAncestors = null,
 ): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Content-Security-Policy': contentSecurityPolicy(apiOrigin, styleHashes),
+    'Content-Security-Policy': contentSecurityPolicy(apiOrigin, styleHashes, ancestors),
+    ...(ancestors === 'none' ? { 'X-Frame-Options': 'DENY' } : {}),
   };
 }
 
-/** Adds the headers to every reply Fastify sends (onSend runs for errors and 404s too). */
+/**
+ * Adds the headers to every reply Fastify sends (onSend runs for errors and 404s too): framable
+ * by `embedOrigins` (null: any site), /moderate by nobody.
+ */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   apiOrigin: string | null,
   styleHashes: string[] = [],
+  embedOrigins: readonly string[] | null = null,
 ): void {
-  const headers = securityHeaders(apiOrigin, styleHashes);
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.headers(headers);
+  const headers = securityHeaders(apiOrigin, styleHashes, embedOrigins);
+  const moderate = securityHeaders(apiOrigin, styleHashes, 'none');
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.headers(isModeratePath(request.raw.url ?? '/') ? moderate : headers);
     return payload;
   });
 }

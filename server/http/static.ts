@@ -15,7 +15,7 @@
  * at one) for the owner, who can decode a visitor's stack trace from dist/ with them. They are 1 to
  * 2 MB each, list the source tree, and no visitor's browser needs them, so they are not served.
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -23,8 +23,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The build's page without the pre-rendered welcome card (scripts/prerender-welcome.ts). */
 const SHELL_HTML = 'index.shell.html';
+/** The build's pages, served only through the handler below (which writes them per request). */
+const PAGES = new Set(['index.html', SHELL_HTML]);
 /** The app's routes that are not the welcome card (src/app/router.tsx). */
-const ROUTES_WITHOUT_WELCOME = new Set(['/export', '/moderate']);
+const ROUTES_WITHOUT_WELCOME = new Set(['/export', '/moderate', '/embed']);
 const NO_BUILD_HINT =
   'signwall: the data API is running, but there is no built app to serve.\n' +
   'Run `npm run build` (or `npm start`, which builds first), then reload.\n';
@@ -54,18 +56,39 @@ export function servablePath(realRoot: string, urlPath: string): boolean {
   return isInside(realRoot, real);
 }
 
-export async function registerStatic(app: FastifyInstance, distDir: string): Promise<void> {
+/**
+ * Writes a page for one request (the preview tags of server/share/page-meta.ts), with the
+ * Cache-Control it may be kept under; without one, pages go out as built.
+ */
+export type PageWriter = (
+  html: string,
+  request: FastifyRequest,
+) => { html: string; cacheControl: string };
+
+export async function registerStatic(
+  app: FastifyInstance,
+  distDir: string,
+  writePage: PageWriter = (html) => ({ html, cacheControl: 'no-cache' }),
+): Promise<void> {
   const realRoot = existsSync(distDir) ? realpathSync(distDir) : distDir;
   const index = join(realRoot, 'index.html');
   const hasBuild = existsSync(index) && isInside(realRoot, realpathSync(index));
   const shell = join(realRoot, SHELL_HTML);
   // A build from before issue 22 has no shell: its index.html has no card to hide either.
   const hasShell = hasBuild && existsSync(shell) && isInside(realRoot, realpathSync(shell));
+  // Read once: every request gets its own copy written from these.
+  const pages = {
+    index: hasBuild ? readFileSync(index, 'utf8') : '',
+    shell: hasShell ? readFileSync(shell, 'utf8') : '',
+  };
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: realRoot,
       dotfiles: 'ignore',
-      allowedPath: (pathname) => servablePath(realRoot, pathname),
+      // `/` is a page like the others (below), not the file as built.
+      index: false,
+      allowedPath: (pathname) =>
+        !PAGES.has(pathname.replace(/^\/+/, '')) && servablePath(realRoot, pathname),
       cacheControl: false, // set below: the default max-age=0 fits neither kind of file
       setHeaders(reply, filePath) {
         const inAssets = relative(realRoot, filePath).split(sep)[0] === 'assets';
@@ -74,7 +97,7 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
     });
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  const servePage = (request: FastifyRequest, reply: FastifyReply) => {
     const path = (request.raw.url ?? '/').split('?')[0]!;
     const spaRoute =
       (request.method === 'GET' || request.method === 'HEAD') && !/^\/assets\//.test(path);
@@ -87,7 +110,14 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
     }
     // As the router matches: case-insensitive, a trailing slash ignored.
     const route = path.toLowerCase().replace(/\/+$/, '');
-    const page = hasShell && ROUTES_WITHOUT_WELCOME.has(route) ? SHELL_HTML : 'index.html';
-    return reply.header('Cache-Control', 'no-cache').sendFile(page);
-  });
+    const page = hasShell && ROUTES_WITHOUT_WELCOME.has(route) ? pages.shell : pages.index;
+    const written = writePage(page, request);
+    return reply
+      .header('Cache-Control', written.cacheControl)
+      .type('text/html; charset=utf-8')
+      .send(written.html);
+  };
+  // `/` is not a file here (the static plugin's index is off): the page, as for every route.
+  if (hasBuild) app.get('/', servePage);
+  app.setNotFoundHandler(servePage);
 }

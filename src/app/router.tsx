@@ -8,6 +8,8 @@ import { WallRoute } from './wall-route.tsx';
 const ExportRoute = lazy(() => import('./export-route.tsx'));
 // The owner's page (with the full supabase-js client) loads only for /moderate.
 const ModerateRoute = lazy(() => import('./moderate-route.tsx'));
+// The board alone, for a frame in another site's page (embed.js); no welcome card.
+const EmbedRoute = lazy(() => import('./embed-route.tsx'));
 
 /** /export: the wall's data starts loading beside the export's code, not after it arrived. */
 function ExportPage() {
@@ -30,6 +32,14 @@ export function AppRouter() {
           element={
             <Suspense fallback={null}>
               <ModerateRoute />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/embed"
+          element={
+            <Suspense fallback={null}>
+              <EmbedRoute />
             </Suspense>
           }
         />

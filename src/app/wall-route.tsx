@@ -2,7 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { initialViewRect, type CameraState } from '../domain/camera.ts';
-import { initialCamera, parseViewHash } from '../domain/view-link.ts';
+import { initialCamera, parseViewHash, parseViewQuery } from '../domain/view-link.ts';
 import { startWallChanges } from '../data/wall-changes.ts';
 import { prefetchWall } from '../data/wall-query.ts';
 import { WelcomeCard } from '../features/welcome/welcome-card.tsx';
@@ -13,12 +13,14 @@ const loadBoard = () => import('../features/board/board-screen.tsx');
 const BoardScreen = lazy(() => loadBoard().then((m) => ({ default: m.BoardScreen })));
 
 /**
- * The camera a board opens on: the view the address's hash names (a shared link, or where the
- * last board was: it keeps the hash up to date), for this window. The only reader of the hash.
+ * The camera a board opens on: the view the address names, in its hash (where the last board was:
+ * it keeps the hash up to date; or an older shared link) or its query (a shared link), for this
+ * window.
  */
-function openingCamera(): CameraState {
+export function openingCamera(): CameraState {
   const viewport = { width: window.innerWidth, height: window.innerHeight };
-  return initialCamera(viewport, parseViewHash(window.location.hash));
+  const { hash, search } = window.location;
+  return initialCamera(viewport, parseViewHash(hash) ?? parseViewQuery(search));
 }
 
 export function WallRoute() {

@@ -3,17 +3,15 @@
  * for "new since your last visit" (issue 23). The value a page opened with is the last visit's:
  * it is read once, before this visit writes its own.
  */
+import { localStore, type KeyValueStore } from './local-store.ts';
+
 const STORAGE_KEY = 'signwall.newest-seen';
 /** An ISO timestamp is about 32 characters; anything much longer is not one of ours. */
 const MAX_LENGTH = 64;
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    // A browser that forbids storage (a sandboxed frame, some privacy settings) throws on access.
-    return null;
-  }
+/** localStorage, or memory where a frame may not use it (local-store.ts). */
+function storage(): KeyValueStore | null {
+  return localStore();
 }
 
 function read(): string | null {

@@ -13,6 +13,7 @@ import {
   type KeptSecret,
   type KeptSecrets,
 } from '../domain/removal.ts';
+import { localStore, type KeyValueStore } from './local-store.ts';
 
 const STORAGE_KEY = 'signwall.removal-secrets';
 
@@ -31,13 +32,9 @@ export async function createRemovalKey(): Promise<RemovalKey | null> {
   return { secret, hash: hex(new Uint8Array(digest)) };
 }
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    // A browser that forbids storage (a sandboxed frame, some privacy settings) throws on access.
-    return null;
-  }
+/** localStorage, or memory where a frame may not use it (local-store.ts). */
+function storage(): KeyValueStore | null {
+  return localStore();
 }
 
 /** What is kept, well-formed entries only (anything else in the key is ignored). */

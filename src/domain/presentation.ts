@@ -42,6 +42,8 @@ export const CAPTION_STYLE = {
 } as const;
 
 export const WALL_BACKGROUND = '#333333';
+/** What the board shows beyond the wall's edge (global.css's --outside): darker than the wall. */
+export const OUTSIDE_WALL = '#18181b';
 export const EXPORT_FILE_NAME = 'canvas-signatures.png';
 export const TOAST_TIMEOUT_MS = 2000;
 export const EXPORT_REDIRECT_MS = 1000;

@@ -4,7 +4,14 @@
  * wall as every view is. A hash comes from anyone, so reading it never throws: a missing or
  * unreadable x or y ignores the hash, anything out of range is clamped.
  */
-import { clampOffset, clampScale, MAX_SCALE, type CameraState, type Size } from './camera.ts';
+import {
+  clampOffset,
+  clampScale,
+  MAX_SCALE,
+  minScale,
+  type CameraState,
+  type Size,
+} from './camera.ts';
 import { WALL_SIZE } from './rules.ts';
 import type { Point } from './geometry.ts';
 
@@ -95,12 +102,32 @@ export function cameraCentredOn(point: Point, scale: number, viewport: Size): Ca
 }
 
 /**
- * Where the board opens: on the linked view when there is one, else at the wall's origin at 1:1
- * (a screen larger than the wall shows it centred). With visibleWallRect, the part of the wall
+ * Where the board opens: on the linked view when there is one ('fit': the whole wall), else at
+ * the wall's origin at 1:1 (a screen larger than the wall shows it centred). With visibleWallRect, the part of the wall
  * to load first.
  */
-export function initialCamera(viewport: Size, link: ViewLink | null = null): CameraState {
+export function initialCamera(viewport: Size, link: ViewLink | 'fit' | null = null): CameraState {
+  if (link === 'fit') {
+    const fit = minScale(viewport);
+    return { scale: fit, offset: clampOffset({ x: 0, y: 0 }, viewport, fit) };
+  }
   if (link) return cameraCentredOn([link.x, link.y], link.zoom, viewport);
   const scale = clampScale(DEFAULT_ZOOM, viewport);
   return { scale, offset: clampOffset({ x: 0, y: 0 }, viewport, scale) };
+}
+
+/**
+ * The view a link's query names (`?x=…&y=…&zoom=…`, as share links carry it, so that a crawler,
+ * which never sends the hash, sees it too), read as the hash is; `zoom=fit` names the whole wall
+ * whatever x and y say. Null when it names no view.
+ */
+export function parseViewQuery(query: string): ViewLink | 'fit' | null {
+  const params = paramsOf(query.startsWith('?') ? query.slice(1) : query);
+  if (params?.get('zoom') === 'fit') return 'fit';
+  return parseViewHash(query.startsWith('?') ? query.slice(1) : query);
+}
+
+/** `?x=640&y=400&zoom=1.25`: the view as a share link's query carries it. */
+export function formatViewQuery(view: ViewLink): string {
+  return `?${formatViewHash(view).slice(1)}`;
 }

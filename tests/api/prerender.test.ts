@@ -64,7 +64,8 @@ describe('the pre-rendered welcome card', () => {
     for (const path of ['/export', '/moderate', '/export/', '/Moderate', '/export?x=1']) {
       const res = await server!.fetch(path);
       expect(res.status, path).toBe(200);
-      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+      // Private: written from the request's Host (no PUBLIC_URL), as every page (tests/api/share).
+      expect(res.headers.get('cache-control'), path).toBe('private, no-cache');
       const html = await res.text();
       expect(html, path).toContain('<div id="root"></div>');
       expect(html, path).not.toContain(CARD);

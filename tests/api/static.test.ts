@@ -105,7 +105,8 @@ describe('serving the built app', () => {
       const res = await fetch(`${server.url}${path}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(res.headers.get('cache-control')).toBe('no-cache');
+      // Without PUBLIC_URL a page's preview URLs come from the request's Host: this client's own.
+      expect(res.headers.get('cache-control')).toBe('private, no-cache');
       expect(await res.text()).toBe(INDEX);
     },
   );

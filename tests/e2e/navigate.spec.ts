@@ -39,6 +39,25 @@ test('the hash follows the view without adding history, and a link opens on its 
   expect(await board.wallAt([640, 400])).toEqual([2000, 1500]);
 });
 
+test('a share link carries the view in its query: it opens the board there, and the address then keeps the view in the hash alone', async ({
+  board,
+  page,
+}) => {
+  await page.goto(`${board.wall.url}/?x=2000&y=1500&zoom=2`);
+  await page.getByRole('button', { name: 'Sign!' }).click();
+  await expect.poll(() => board.toastsShown()).toContain(TOASTS.loaded);
+  expect(await board.wallAt([640, 400])).toEqual([2000, 1500]);
+  await board.panBy(-100, 0);
+  await expect.poll(() => viewHash(page)).toEqual({ x: 2050, y: 1500, zoom: 2 });
+  expect(new URL(page.url()).search).toBe('');
+  // An older link's hash still wins over nothing, and a `zoom=fit` query shows the whole wall.
+  await page.goto('about:blank');
+  await page.goto(`${board.wall.url}/?zoom=fit`);
+  await page.getByRole('button', { name: 'Sign!' }).click();
+  await expect.poll(() => board.toastsShown()).toContain(TOASTS.loaded);
+  expect((await board.camera()).scale).toBe(800 / 3200);
+});
+
 test('the hash is written once the view stops, not during a drag', async ({ board, page }) => {
   await board.open();
   await page.evaluate(() => {
@@ -104,7 +123,7 @@ test('"Share this view" copies the link to the view, and after a save to the new
   await share.click();
   await expect(board.toast).toHaveText('Link copied!');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toBe(`${board.wall.url}/#x=1140&y=700&zoom=1`);
+  expect(copied).toBe(`${board.wall.url}/?x=1140&y=700&zoom=1`);
 
   // A signature drawn from screen (400, 500) to (600, 560): wall (900, 800) to (1100, 860).
   await board.drawMode();
@@ -114,7 +133,7 @@ test('"Share this view" copies the link to the view, and after a save to the new
   await share.click();
   await expect(board.toast).toHaveText('Link copied!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-    `${board.wall.url}/#x=1000&y=830&zoom=1`,
+    `${board.wall.url}/?x=1000&y=830&zoom=1`,
   );
   expect(await viewHash(page)).toEqual({ x: 1000, y: 830, zoom: 1 });
 });

@@ -50,7 +50,7 @@ test('"Share this view" copies the link where there is no share sheet', async ({
   await tapTool(page, 'Share this view');
   await expect(board.toast).toHaveText('Link copied!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-    `${board.wall.url}/#x=295&y=522&zoom=1`,
+    `${board.wall.url}/?x=295&y=522&zoom=1`,
   );
 });
 
@@ -73,7 +73,7 @@ test('"Share this view" opens the share sheet with the link where there is one',
   await tapTool(page, 'Share this view');
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared))
-    .toEqual([{ title: 'signwall', url: `${board.wall.url}/#x=295&y=472&zoom=1` }]);
+    .toEqual([{ title: 'signwall', url: `${board.wall.url}/?x=295&y=472&zoom=1` }]);
   // The sheet says what happened: no toast of ours.
   expect(await board.toastsShown()).not.toContain('Link copied!');
 });

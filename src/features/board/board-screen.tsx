@@ -14,6 +14,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import type { CameraState } from '../../domain/camera.ts';
+import type { EmbedSettings } from '../../domain/embed.ts';
 import { centreOf } from '../../domain/free-spot.ts';
 import type { Rect } from '../../domain/geometry.ts';
 import { createOutlineIndex } from '../../domain/outline-index.ts';
@@ -36,18 +37,31 @@ import { WallHelp } from './controls/wall-help.tsx';
 import { WallLoadStatus } from './controls/wall-load-status.tsx';
 import { WallOverview } from './controls/wall-overview.tsx';
 import { WallStage } from './stage/wall-stage.tsx';
+import { useEmbed } from './embed/use-embed.ts';
+import { OpenFullWall } from './controls/open-full-wall.tsx';
 import './board.css';
 import { ToastArea, useToastExpiry } from '../../ui/toast.tsx';
 
+/** An embed at least this tall opens with the wall overview out (navigation.css's compact size). */
+const COMPACT_EMBED_HEIGHT = 600;
+
 export interface BoardScreenProps {
-  onBack: () => void;
+  /** Back to the welcome card; null in an embed, which has none. */
+  onBack: (() => void) | null;
   /** The wall rect the first screen shows: its signatures load first (initialViewRect). */
   firstScreen: Rect | null;
   /** Where the board opens (the route reads the view link, once per opening). */
   openingCamera: CameraState;
+  /** Inside someone else's page (/embed): its mode and the host page's messages. */
+  embed?: EmbedSettings | null;
 }
 
-export function BoardScreen({ onBack, firstScreen, openingCamera }: BoardScreenProps) {
+export function BoardScreen({
+  onBack,
+  firstScreen,
+  openingCamera,
+  embed = null,
+}: BoardScreenProps) {
   // Created once, with the camera it owns from then on.
   const [machine] = useState(() =>
     createBoardMachine(openingCamera, { width: window.innerWidth, height: window.innerHeight }),
@@ -63,6 +77,8 @@ export function BoardScreen({ onBack, firstScreen, openingCamera }: BoardScreenP
   const { pointAt } = viewLink;
   const { mutateAsync } = useCreateSignature();
   const newSinceVisit = useNewSinceVisit(wall.signatures, wall.complete);
+  const embedded = useEmbed(embed, machine);
+  const saved = embedded?.saved;
 
   // A signature arriving mid-stroke blocks drawing over it from the next point on.
   const outlines = useMemo(() => createOutlineIndex(signatures), [signatures]);
@@ -72,9 +88,12 @@ export function BoardScreen({ onBack, firstScreen, openingCamera }: BoardScreenP
   useLayoutEffect(
     () =>
       machine.setSaver((request) =>
-        mutateAsync(request).then((saved) => pointAt(centreOf(saved.outline))),
+        mutateAsync(request).then((signature) => {
+          pointAt(centreOf(signature.outline));
+          saved?.(signature.id);
+        }),
       ),
-    [machine, mutateAsync, pointAt],
+    [machine, mutateAsync, pointAt, saved],
   );
   useFocusReturn(machine, board.pending !== null);
   // A signature's card (issue 21); one that left the wall (hidden, deleted, removed) closes.
@@ -123,7 +142,9 @@ export function BoardScreen({ onBack, firstScreen, openingCamera }: BoardScreenP
         wallLoading={!wall.complete || replay.active}
         onBack={onBack}
         onToggle={toggle}
+        canSign={embedded?.mode !== 'view'}
       />
+      {embedded && <OpenFullWall href={viewLink.href} />}
       <ViewTools
         camera={camera}
         signatures={signatures}
@@ -132,6 +153,7 @@ export function BoardScreen({ onBack, firstScreen, openingCamera }: BoardScreenP
         locked={board.locked}
         onZoomIn={zoomIn}
         onZoomOut={zoomOut}
+        exportInNewTab={embedded !== null}
         onReplay={
           wall.complete && !replay.active && !board.locked && board.mode === 'pan'
             ? replay.start
@@ -139,7 +161,14 @@ export function BoardScreen({ onBack, firstScreen, openingCamera }: BoardScreenP
         }
       />
       {/* A replay is watched: its bar takes the bottom of the screen, the overview steps aside. */}
-      {!replay.active && <WallOverview camera={camera} signatures={signatures} />}
+      {!replay.active && (
+        <WallOverview
+          camera={camera}
+          signatures={signatures}
+          // In a frame shorter than a phone's screen the map would sit on the tools' column.
+          initiallyOpen={!embedded || viewport.height >= COMPACT_EMBED_HEIGHT}
+        />
+      )}
       <PointerReadout watchPointer={machine.watchPointer} />
       <WallLoadStatus
         complete={wall.complete}

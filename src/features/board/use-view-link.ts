@@ -6,7 +6,13 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import type { Point } from '../../domain/geometry.ts';
-import { formatViewHash, viewOfCamera, type ViewLink } from '../../domain/view-link.ts';
+import {
+  formatViewHash,
+  formatViewQuery,
+  parseViewHash,
+  viewOfCamera,
+  type ViewLink,
+} from '../../domain/view-link.ts';
 import type { Camera } from './input/camera.ts';
 
 /**
@@ -17,17 +23,31 @@ import type { Camera } from './input/camera.ts';
 export const HASH_SETTLE_MS = 250;
 
 export interface ViewLinkControls {
-  /** The link to share: this page's address with the hash of the view (or the saved signature). */
+  /**
+   * The link to share: the wall's address with the view (or the saved signature) in its query,
+   * `/?x=…&y=…&zoom=…`, which a link preview's crawler sees too (it never sends the hash). From
+   * an embed too: the full wall's link.
+   */
   href: () => string;
   /** Points the hash at a wall point (a new signature), at the current zoom. */
   pointAt: (point: Point) => void;
 }
 
+/** The page's query without a view (the hash has the view from now on), `?…` or ''. */
+function queryWithoutView(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const name of ['x', 'y', 'zoom']) params.delete(name);
+  return params.size > 0 ? `?${params}` : '';
+}
+
 function writeHash(view: ViewLink): void {
   const hash = formatViewHash(view);
-  if (window.location.hash === hash) return;
-  // The router's state stays as it is: only the fragment changes.
-  window.history.replaceState(window.history.state, '', hash);
+  const { pathname, search } = window.location;
+  const query = queryWithoutView(search);
+  if (window.location.hash === hash && search === query) return;
+  // The router's state stays as it is: only the fragment changes (and a view the link opened
+  // with leaves the query, so the address names one view).
+  window.history.replaceState(window.history.state, '', `${pathname}${query}${hash}`);
 }
 
 export function useViewLink(camera: Camera | null): ViewLinkControls {
@@ -63,8 +83,11 @@ export function useViewLink(camera: Camera | null): ViewLinkControls {
 
   const href = useCallback(() => {
     flushRef.current();
-    return window.location.href;
-  }, []);
+    const now = camera?.current();
+    const view =
+      parseViewHash(window.location.hash) ?? (now ? viewOfCamera(now.camera, now.viewport) : null);
+    return `${window.location.origin}/${view ? formatViewQuery(view) : ''}`;
+  }, [camera]);
 
   const pointAt = useCallback(
     (point: Point) => {

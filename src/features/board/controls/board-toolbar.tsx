@@ -13,8 +13,11 @@ export interface BoardToolbarProps {
    * replay shows only part of it.
    */
   wallLoading?: boolean;
-  onBack: () => void;
+  /** Null: no back button (an embed has no welcome card to go back to). */
+  onBack: (() => void) | null;
   onToggle: () => void;
+  /** False: no mode toggle at all (an embed in view mode: pan and zoom only). */
+  canSign?: boolean;
 }
 
 export function BoardToolbar({
@@ -23,29 +26,34 @@ export function BoardToolbar({
   wallLoading = false,
   onBack,
   onToggle,
+  canSign = true,
 }: BoardToolbarProps) {
   return (
     <>
-      <button
-        type="button"
-        className="board-button board-back"
-        aria-label="Back"
-        title="Back to the welcome card"
-        disabled={locked}
-        onClick={onBack}
-      >
-        &lt;
-      </button>
-      <button
-        type="button"
-        className="board-button board-toggle"
-        // The label names the mode the button switches to: 'Sign' while panning, 'Pan' while drawing.
-        title={mode === 'pan' ? 'Switch to drawing' : 'Switch to panning'}
-        disabled={locked || (mode === 'pan' && wallLoading)}
-        onClick={onToggle}
-      >
-        {mode === 'pan' ? 'Sign' : 'Pan'}
-      </button>
+      {onBack && (
+        <button
+          type="button"
+          className="board-button board-back"
+          aria-label="Back"
+          title="Back to the welcome card"
+          disabled={locked}
+          onClick={onBack}
+        >
+          &lt;
+        </button>
+      )}
+      {canSign && (
+        <button
+          type="button"
+          className="board-button board-toggle"
+          // The label names the mode the button switches to: 'Sign' while panning, 'Pan' while drawing.
+          title={mode === 'pan' ? 'Switch to drawing' : 'Switch to panning'}
+          disabled={locked || (mode === 'pan' && wallLoading)}
+          onClick={onToggle}
+        >
+          {mode === 'pan' ? 'Sign' : 'Pan'}
+        </button>
+      )}
     </>
   );
 }

@@ -77,3 +77,13 @@ export function ReplayIcon() {
     </Icon>
   );
 }
+
+/** A box with an arrow leaving it: opens elsewhere (the full wall, from an embed). */
+export function OpenFullWallIcon() {
+  return (
+    <Icon>
+      <path d="M14 4h6v6M20 4l-9 9" />
+      <path d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+    </Icon>
+  );
+}

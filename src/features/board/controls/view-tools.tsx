@@ -30,6 +30,8 @@ export interface ViewToolsProps {
   onZoomOut: () => void;
   /** Starts the replay; null while it cannot start (the wall loading, a drawing under way). */
   onReplay: (() => void) | null;
+  /** In an embed the export opens in a tab of its own, leaving the host page's frame alone. */
+  exportInNewTab?: boolean;
 }
 
 /** Open until a tool is chosen, the button is pressed again, Escape, or a press elsewhere. */
@@ -62,6 +64,7 @@ export function ViewTools({
   onZoomIn,
   onZoomOut,
   onReplay,
+  exportInNewTab = false,
 }: ViewToolsProps) {
   const columnRef = useRef<HTMLDivElement>(null);
   const side = useSideClearOfCorners(camera, columnRef);
@@ -158,6 +161,7 @@ export function ViewTools({
         </button>
         <Link
           to="/export"
+          {...(exportInNewTab ? { target: '_blank', rel: 'noopener' } : {})}
           className="board-button board-tool"
           aria-label="Download PNG"
           title={locked ? 'Save or cancel your signature first' : 'Download PNG'}

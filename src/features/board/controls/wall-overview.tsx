@@ -24,6 +24,8 @@ const MARK_COLOUR = 'rgba(245, 245, 245, 0.85)';
 export interface WallOverviewProps {
   camera: Camera | null;
   signatures: readonly Signature[];
+  /** Open at first (default); a small embed starts with it folded to its button. */
+  initiallyOpen?: boolean;
 }
 
 /** Paints each outline as a mark on the canvas, scaled from the wall to its CSS size. */
@@ -43,8 +45,8 @@ function paintMarks(canvas: HTMLCanvasElement, outlines: readonly Rect[]): void 
   }
 }
 
-export function WallOverview({ camera, signatures }: WallOverviewProps) {
-  const [open, setOpen] = useState(true);
+export function WallOverview({ camera, signatures, initiallyOpen = true }: WallOverviewProps) {
+  const [open, setOpen] = useState(initiallyOpen);
   const panelId = useId();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const viewRef = useRef<HTMLDivElement>(null);

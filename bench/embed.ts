@@ -1,0 +1,138 @@
+/**
+ * `npm run bench -- embed`: the embed's first screen on the phone slowed 4× (bench/browser/
+ * session.ts's phone4x). A plain page of another site (127.0.0.2) holds the one-line snippet; the
+ * wall (127.0.0.1) has BENCH_EMBED_N signatures (2,000), saved as the app saves them. Per run, a
+ * fresh context (cold cache): the page is opened (the visitor's click on a link to it), and the
+ * time until the frame's board has drawn its view (`signwall:view-drawn`) is measured from that
+ * click, with the bytes the frame loaded (JS, CSS, the page, the data) until then. Medians of
+ * BENCH_RUNS. Needs a build (`npm run build`). It prints; it never asserts a time.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openDatabase } from '../server/db/index.ts';
+import { copyMigratedPgliteData } from '../tests/support/pglite-template.ts';
+import { spawnServer } from '../tests/support/server-process.ts';
+import { CPU_SLOWDOWN, launchBrowser, VIEWPORTS } from './browser/session.ts';
+import { median } from './stats.ts';
+import { simplified } from './wall-bytes.ts';
+import { generateWall } from './wall-generator.ts';
+
+const env = process.env;
+const n = Number(env.BENCH_EMBED_N ?? 2000) || 2000;
+const runs = Math.max(1, Number(env.BENCH_RUNS ?? 3) || 3);
+
+interface FirstScreen {
+  drawnMs: number;
+  kinds: Record<string, number>;
+}
+
+async function seededDataDir(dir: string): Promise<string> {
+  const dataDir = join(dir, 'data');
+  await copyMigratedPgliteData(dataDir);
+  const db = await openDatabase({ dataDir });
+  try {
+    const wall = simplified(generateWall({ n }).signatures);
+    for (let i = 0; i < wall.length; i += 250) {
+      const batch = wall.slice(i, i + 250);
+      await db.transaction((tx) =>
+        tx.query(
+          'insert into public.signatures (signature, caption) select * from unnest($1::text[], $2::text[])',
+          [batch.map((s) => JSON.stringify(s.strokes)), batch.map((s) => s.caption)],
+        ),
+      );
+    }
+  } finally {
+    await db.close();
+  }
+  return dataDir;
+}
+
+export async function runEmbedBench(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'signwall-bench-embed-'));
+  const server = await spawnServer({
+    DATA_DIR: await seededDataDir(dir),
+    DIST_DIR: resolve('dist'),
+    DATABASE_URL: '',
+  });
+  const page = (wall: string) => `<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>My page</title></head>
+<body style="font:16px system-ui;margin:16px"><h1>Hello</h1><p>Sign my wall:</p>
+<script src="${wall}/embed.js" data-height="480" async></script></body></html>`;
+  const host = createServer((_, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html' });
+    res.end(page(server.url));
+  });
+  await new Promise<void>((done) => host.listen(0, '127.0.0.2', done));
+  const hostUrl = `http://127.0.0.2:${(host.address() as AddressInfo).port}/`;
+  const browser = await launchBrowser();
+  const results: FirstScreen[] = [];
+  try {
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext(VIEWPORTS.phone4x);
+      try {
+        const tab = await context.newPage();
+        const cdp = await context.newCDPSession(tab);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN.phone4x });
+        const clicked = Date.now();
+        await tab.goto(hostUrl);
+        const frameElement = tab.locator('iframe');
+        await frameElement.waitFor();
+        const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
+        await frame.waitForFunction(
+          () => performance.getEntriesByName('signwall:view-drawn').length > 0,
+          undefined,
+          { timeout: 120_000, polling: 100 },
+        );
+        // The frame's clock starts when it starts loading: add when that was after the click.
+        const measured = await frame.evaluate(() => {
+          const drawn = performance.getEntriesByName('signwall:view-drawn')[0]!.startTime;
+          const kinds: Record<string, number> = {};
+          const entries = [
+            ...performance.getEntriesByType('navigation'),
+            ...performance.getEntriesByType('resource'),
+          ] as PerformanceResourceTiming[];
+          for (const e of entries) {
+            if (e.startTime > drawn) continue;
+            const kind = /\.js(\?|$)/.test(e.name)
+              ? 'js'
+              : /\.css(\?|$)/.test(e.name)
+                ? 'css'
+                : /\/rest\//.test(e.name)
+                  ? 'data'
+                  : e.entryType === 'navigation'
+                    ? 'html'
+                    : 'other';
+            kinds[kind] = (kinds[kind] ?? 0) + e.transferSize;
+          }
+          return { drawn, origin: performance.timeOrigin, kinds };
+        });
+        results.push({
+          drawnMs: measured.origin + measured.drawn - clicked,
+          kinds: measured.kinds,
+        });
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    host.close();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const kinds = [...new Set(results.flatMap((r) => Object.keys(r.kinds)))];
+  console.log(
+    `Embed, first screen on the phone slowed ${CPU_SLOWDOWN.phone4x}× (${n} signatures, median of ${runs}):`,
+  );
+  console.log(`  click → board drawn: ${median(results.map((r) => r.drawnMs)).toFixed(0)} ms`);
+  for (const kind of kinds) {
+    console.log(
+      `  ${kind.padEnd(5)} ${kb(median(results.map((r) => r.kinds[kind] ?? 0)))} transferred`,
+    );
+  }
+  console.log(`  runs: ${results.map((r) => r.drawnMs.toFixed(0)).join(', ')} ms`);
+}

@@ -1,0 +1,34 @@
+/** What the server and its preview worker (preview-worker.ts) say to each other. */
+import type { ViewLink } from '../../src/domain/view-link.ts';
+
+/** A row as the preview reads it: what painting needs. */
+export interface PreviewRow {
+  readonly id: number;
+  readonly signature: string;
+  readonly caption: string | null;
+}
+
+export type PreviewRequest =
+  /** A page of the wall's rows, in id order; `first` starts a new wall, `last` ends it. */
+  | {
+      readonly type: 'rows';
+      readonly rows: readonly PreviewRow[];
+      readonly first: boolean;
+      readonly last: boolean;
+    }
+  /** Paint the wall last sent (or an empty one) at `view`. */
+  | { readonly type: 'render'; readonly view: ViewLink | 'fit'; readonly empty?: boolean };
+
+export type PreviewReply =
+  | { readonly type: 'started'; readonly family: string | null }
+  /** Painting has begun (the rows are in and parsed). */
+  | { readonly type: 'painting' }
+  | {
+      readonly type: 'rendered';
+      readonly png: Uint8Array;
+      readonly signatures: number;
+      readonly parseMs: number;
+      readonly paintMs: number;
+      readonly encodeMs: number;
+    }
+  | { readonly type: 'failed'; readonly message: string };

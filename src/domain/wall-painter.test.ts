@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { signatureFromRow, type Signature } from './signature.ts';
+import {
+  createSignaturePainter,
+  paintView,
+  pictureCamera,
+  shownRect,
+  type PaintContext,
+} from './wall-painter.ts';
+
+/** A context that records what is painted, as calls. */
+function recorder() {
+  const calls: string[] = [];
+  const record =
+    (name: string) =>
+    (...args: unknown[]) =>
+      calls.push(
+        `${name}(${args.map((a) => (typeof a === 'number' ? +a.toFixed(3) : a)).join(',')})`,
+      );
+  const ctx: PaintContext = {
+    strokeStyle: '',
+    fillStyle: '',
+    lineWidth: 0,
+    lineCap: '',
+    lineJoin: '',
+    font: '',
+    textBaseline: '',
+    textAlign: '',
+    save: record('save'),
+    restore: record('restore'),
+    setTransform: record('setTransform'),
+    beginPath: record('beginPath'),
+    moveTo: record('moveTo'),
+    lineTo: record('lineTo'),
+    rect: record('rect'),
+    clip: record('clip'),
+    stroke: record('stroke'),
+    fillRect: record('fillRect'),
+    fillText: record('fillText'),
+  };
+  return { ctx, calls };
+}
+
+const signature = (id: number, x: number, y: number, caption: string | null = null): Signature =>
+  signatureFromRow({
+    id,
+    signature: JSON.stringify([
+      [
+        [x, y],
+        [x + 40, y + 20],
+      ],
+      [[x, y + 30]],
+    ]),
+    caption,
+    created_at: '',
+  })!;
+
+// Every character 7 px wide.
+const measureText = (text: string) => [...text].length * 7;
+
+describe('the wall painter', () => {
+  it('strokes every stroke of two points or more as one path, then the caption in its box', () => {
+    const { ctx, calls } = recorder();
+    const painter = createSignaturePainter({ fontFamily: 'Test Sans', measureText });
+    painter.prepare(ctx);
+    expect(ctx).toMatchObject({
+      strokeStyle: '#ffffff',
+      lineWidth: 3,
+      lineCap: 'round',
+      lineJoin: 'round',
+      fillStyle: 'gold',
+      font: 'bold 14px Test Sans',
+    });
+    painter.paint(ctx, signature(7, 100, 200, 'hi'));
+    expect(calls).toEqual([
+      'beginPath()',
+      'moveTo(100,200)',
+      'lineTo(140,220)',
+      'stroke()',
+      'save()',
+      'beginPath()',
+      // The outline (90, 190, 60 × 50: the one-point stroke is no part of it) and the box under it.
+      'rect(90,240,60,54)',
+      'clip()',
+      'fillText(hi,90,255)',
+      'restore()',
+    ]);
+  });
+
+  it('writes #id for a signature without a caption, wrapped to its width', () => {
+    const painter = createSignaturePainter({ fontFamily: 'x', measureText });
+    expect(painter.captionLinesOf(signature(12345678, 100, 200))).toEqual(['#1234567', '8']);
+  });
+
+  it('paints a view: the outside, the wall, and only the signatures that reach into it', () => {
+    const { ctx, calls } = recorder();
+    const painter = createSignaturePainter({ fontFamily: 'x', measureText });
+    const size = { width: 1200, height: 630 };
+    const camera = pictureCamera(size, { x: 600, y: 315, zoom: 1 });
+    expect(shownRect(size, camera)).toEqual({ x: 0, y: 0, width: 1200, height: 630 });
+    paintView(ctx, size, camera, [signature(1, 100, 100), signature(2, 2000, 2000)], painter);
+    expect(calls.filter((c) => c.startsWith('moveTo'))).toEqual(['moveTo(100,100)']);
+    expect(calls.slice(0, 4)).toEqual([
+      'setTransform(1,0,0,1,0,0)',
+      'fillRect(0,0,1200,630)',
+      'setTransform(1,0,0,1,0,0)',
+      'save()',
+    ]);
+    expect(calls).toContain('fillRect(0,0,3200,3200)');
+  });
+
+  it('fits the whole wall into a picture: centred at its smallest zoom', () => {
+    expect(pictureCamera({ width: 1200, height: 630 }, 'fit')).toEqual({
+      scale: 630 / 3200,
+      offset: { x: 285, y: 0 },
+    });
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * How the wall looks, painted onto any 2D canvas context: the board's tiles, the export, the
+ * timelapse (src/ui/paint-signature.ts binds this to the browser's canvas) and the server's link
+ * previews (server/share/, on @napi-rs/canvas) all paint with it, so every picture of the wall
+ * matches the board stroke for stroke (spec §9). Pure: the context, the font's family and the text
+ * measurer are parameters; nothing here reaches a global.
+ *
+ * Coordinates are wall pixels: the caller sets the context's transform (tile origin, zoom level),
+ * except in paintView, which sets it from a camera.
+ */
+import type { CameraState, Size } from './camera.ts';
+import { captionBaseline, captionBox, captionLines, type MeasureText } from './caption-layout.ts';
+import { rectsMeet, type Rect } from './geometry.ts';
+import {
+  CAPTION_STYLE,
+  OUTSIDE_WALL,
+  STROKE_STYLE,
+  WALL_BACKGROUND,
+  defaultCaption,
+} from './presentation.ts';
+import { WALL_SIZE } from './rules.ts';
+import type { Signature } from './signature.ts';
+import { paintedExtent } from './tiles.ts';
+import { initialCamera, type ViewLink } from './view-link.ts';
+
+/**
+ * The part of a 2D context the painter uses. The browser's CanvasRenderingContext2D, an
+ * OffscreenCanvas's and @napi-rs/canvas's SKRSContext2D all have it; styles are written only.
+ */
+export interface PaintContext {
+  strokeStyle: unknown;
+  fillStyle: unknown;
+  lineWidth: number;
+  lineCap: string;
+  lineJoin: string;
+  font: string;
+  textBaseline: string;
+  textAlign: string;
+  save(): void;
+  restore(): void;
+  setTransform(a: number, b: number, c: number, d: number, e: number, f: number): void;
+  beginPath(): void;
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  rect(x: number, y: number, width: number, height: number): void;
+  clip(): void;
+  stroke(): void;
+  fillRect(x: number, y: number, width: number, height: number): void;
+  fillText(text: string, x: number, y: number): void;
+}
+
+/** The caption's CSS font for a family: bold 14 px (spec §9). */
+export function captionFont(family: string): string {
+  return `${CAPTION_STYLE.fontStyle} ${CAPTION_STYLE.fontSize}px ${family}`;
+}
+
+export interface SignaturePainterOptions<C extends PaintContext> {
+  /** The caption font's family as CSS names it (the board's is Konva's default, Arial). */
+  readonly fontFamily: string;
+  /** Widths of caption text in that font, as the canvas that paints measures them. */
+  readonly measureText: MeasureText;
+  /**
+   * Strokes a signature's strokes with the context's current style. By default they are traced
+   * as one path; the browser strokes a Path2D it built once per signature instead.
+   */
+  readonly strokeSignature?: (ctx: C, signature: Signature) => void;
+}
+
+export interface SignaturePainter<C extends PaintContext> {
+  /** Sets the stroke and caption style once for a run of `paint` calls. */
+  prepare(ctx: C): void;
+  /**
+   * Paints the strokes (white, 3 px, round) and the caption (its own text or `#<id>`, bold gold,
+   * the first baseline 15 px under the outline, spec §9), wrapped within the signature's width
+   * (issue 19). Call `prepare` first.
+   */
+  paint(ctx: C, signature: Signature): void;
+  /** The caption's lines, wrapped to the outline's width as `measureText` measures the font. */
+  captionLinesOf(signature: Signature): readonly string[];
+}
+
+/** All of a signature's strokes as one path; a one-point stroke draws nothing, as Konva.Line. */
+export function traceStrokes(ctx: PaintContext, signature: Signature): void {
+  ctx.beginPath();
+  for (const stroke of signature.strokes) {
+    const first = stroke[0];
+    if (!first || stroke.length < 2) continue;
+    ctx.moveTo(first[0], first[1]);
+    for (let i = 1; i < stroke.length; i++) ctx.lineTo(stroke[i]![0], stroke[i]![1]);
+  }
+}
+
+export function createSignaturePainter<C extends PaintContext>(
+  options: SignaturePainterOptions<C>,
+): SignaturePainter<C> {
+  const font = captionFont(options.fontFamily);
+  const strokeSignature =
+    options.strokeSignature ??
+    ((ctx: C, signature: Signature) => {
+      traceStrokes(ctx, signature);
+      ctx.stroke();
+    });
+  /** One layout per signature: its caption and width never change after it is saved. */
+  const layouts = new WeakMap<Signature, readonly string[]>();
+  const captionLinesOf = (signature: Signature): readonly string[] => {
+    let lines = layouts.get(signature);
+    if (!lines) {
+      const text = signature.caption ?? defaultCaption(signature.id);
+      lines = captionLines(text, signature.outline.width, options.measureText);
+      layouts.set(signature, lines);
+    }
+    return lines;
+  };
+  return {
+    prepare(ctx) {
+      ctx.strokeStyle = STROKE_STYLE.stroke;
+      ctx.lineWidth = STROKE_STYLE.strokeWidth;
+      ctx.lineCap = STROKE_STYLE.lineCap;
+      ctx.lineJoin = STROKE_STYLE.lineJoin;
+      ctx.fillStyle = CAPTION_STYLE.fill;
+      ctx.font = font;
+      ctx.textBaseline = 'alphabetic';
+      ctx.textAlign = 'left';
+    },
+    paint(ctx, signature) {
+      strokeSignature(ctx, signature);
+      const { outline } = signature;
+      const box = captionBox(outline);
+      // The last guard: whatever a font draws (marks stacked high, a glyph wider than its
+      // advance), nothing leaves the box, which is all a repaint covers (paintedExtent).
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(box.x, box.y, box.width, box.height);
+      ctx.clip();
+      captionLinesOf(signature).forEach((line, i) =>
+        ctx.fillText(line, outline.x, captionBaseline(outline, i)),
+      );
+      ctx.restore();
+    },
+    captionLinesOf,
+  };
+}
+
+/**
+ * Paints `signatures` onto a 3200×3200 `ctx` in order, #333 behind them; `pause` is awaited
+ * whenever it answers true (the page yields to the browser there; a worker never needs to).
+ */
+export async function paintWall<C extends PaintContext>(
+  ctx: C,
+  signatures: readonly Signature[],
+  painter: SignaturePainter<C>,
+  pause: () => Promise<void> | null = () => null,
+): Promise<void> {
+  ctx.fillStyle = WALL_BACKGROUND;
+  ctx.fillRect(0, 0, WALL_SIZE, WALL_SIZE);
+  painter.prepare(ctx);
+  for (const signature of signatures) {
+    painter.paint(ctx, signature);
+    const wait = pause();
+    if (wait) await wait;
+  }
+}
+
+/** The camera of a picture of `size`: the whole wall fitted, or a view as the board opens it. */
+export function pictureCamera(size: Size, view: ViewLink | 'fit'): CameraState {
+  return initialCamera(size, view);
+}
+
+/** The part of the wall a picture of `size` shows through `camera`. */
+export function shownRect(size: Size, camera: CameraState): Rect {
+  const { scale, offset } = camera;
+  return {
+    x: 0 - offset.x / scale,
+    y: 0 - offset.y / scale,
+    width: size.width / scale,
+    height: size.height / scale,
+  };
+}
+
+/**
+ * What a screen of `size` shows through `camera`, as the board shows it: the outside of the wall
+ * darker, the wall #333, the signatures that reach into the picture, clipped to the wall (the
+ * board's tiles end at its edge).
+ */
+export function paintView<C extends PaintContext>(
+  ctx: C,
+  size: Size,
+  camera: CameraState,
+  signatures: readonly Signature[],
+  painter: SignaturePainter<C>,
+): void {
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.fillStyle = OUTSIDE_WALL;
+  ctx.fillRect(0, 0, size.width, size.height);
+  const { scale, offset } = camera;
+  ctx.setTransform(scale, 0, 0, scale, offset.x, offset.y);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(0, 0, WALL_SIZE, WALL_SIZE);
+  ctx.clip();
+  ctx.fillStyle = WALL_BACKGROUND;
+  ctx.fillRect(0, 0, WALL_SIZE, WALL_SIZE);
+  painter.prepare(ctx);
+  const shown = shownRect(size, camera);
+  for (const signature of signatures) {
+    if (rectsMeet(paintedExtent(signature.outline), shown)) painter.paint(ctx, signature);
+  }
+  ctx.restore();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+}
