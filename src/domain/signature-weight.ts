@@ -89,9 +89,7 @@ export function captionBytes(caption: string | null): number {
 
 /** The node nearest to a point (ties upward), as one number. */
 export function nodeOf(x: number, y: number): number {
-  return (
-    Math.floor(y / WEIGHT_GRID + 0.5) * NODES_PER_ROW + Math.floor(x / WEIGHT_GRID + 0.5)
-  );
+  return Math.floor(y / WEIGHT_GRID + 0.5) * NODES_PER_ROW + Math.floor(x / WEIGHT_GRID + 0.5);
 }
 
 /**

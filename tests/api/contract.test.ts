@@ -77,11 +77,7 @@ describe.each(backends)('data API contract on $name', (backend) => {
       .gt('id', 1)
       .order('id');
     expect(data).toEqual([{ id: 2 }, { id: 3 }]);
-    const first = await ctx.server.client
-      .from('signatures')
-      .select('*')
-      .eq('id', 1)
-      .single();
+    const first = await ctx.server.client.from('signatures').select('*').eq('id', 1).single();
     const later = await ctx.server.client
       .from('signatures')
       .select('id')
@@ -136,13 +132,9 @@ describe.each(backends)('data API contract on $name', (backend) => {
     expect(res.status).toBe(206);
     expect(res.headers.get('content-range')).toBe('10-11/12');
     expect(res.headers.get('preference-applied')).toBe('count=exact');
-    const plain = await ctx.server.fetch(
-      `/rest/v1/signatures?select=*&order=created_at.asc`,
-    );
+    const plain = await ctx.server.fetch(`/rest/v1/signatures?select=*&order=created_at.asc`);
     expect(plain.headers.get('content-range')).toBe('0-4/*');
-    expect(plain.headers.get('content-location')).toBe(
-      `/signatures?order=created_at.asc&select=*`,
-    );
+    expect(plain.headers.get('content-location')).toBe(`/signatures?order=created_at.asc&select=*`);
     expect(plain.headers.get('content-type')).toBe('application/json; charset=utf-8');
   });
 

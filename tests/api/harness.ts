@@ -226,10 +226,7 @@ export function useServersOnOneDatabase(backend: Backend): TestServer[] {
 
 /** Every row, in id order, read through the API: the observable state of the table. */
 export async function allRows(server: TestServer): Promise<unknown[]> {
-  const { data, error } = await server.client
-    .from('signatures')
-    .select('*')
-    .order('id');
+  const { data, error } = await server.client.from('signatures').select('*').order('id');
   if (error) throw new Error(`reading rows failed: ${error.message}`);
   return data;
 }

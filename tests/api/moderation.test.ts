@@ -55,10 +55,7 @@ describe.each(backends)('moderation on $name', (backend) => {
   });
 
   async function addVisible(signature = nextSignature()): Promise<Row> {
-    const { data, error, status } = await anon
-      .from('signatures')
-      .insert({ signature })
-      .select('*');
+    const { data, error, status } = await anon.from('signatures').insert({ signature }).select('*');
     expect(error).toBeNull();
     expect(status).toBe(201);
     return (data as Row[])[0]!;

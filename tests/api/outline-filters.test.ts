@@ -47,10 +47,7 @@ describe.each(backends)('outline filters on $name', (backend) => {
 
   it('answers the padded outline edges with every row', async () => {
     await seedOnce();
-    const { data, error } = await ctx.server.client
-      .from('signatures')
-      .select('*')
-      .order('id');
+    const { data, error } = await ctx.server.client.from('signatures').select('*').order('id');
     expect(error).toBeNull();
     for (const row of data as Row[]) {
       const outline = outlineOf(parseStrokes(row.signature)!)!;

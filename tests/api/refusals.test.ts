@@ -137,9 +137,7 @@ const cases: Case[] = [
   [
     'unknown column in an object body',
     async (s) =>
-      viaClient(
-        await table(s).insert({ signature: nextSignature(), nope: 1 }).select('*'),
-      ),
+      viaClient(await table(s).insert({ signature: nextSignature(), nope: 1 }).select('*')),
     400,
     'PGRST204',
   ],
@@ -163,8 +161,7 @@ const cases: Case[] = [
   ],
   [
     'bad timestamp filter value',
-    async (s) =>
-      viaClient(await table(s).select('*').gt('created_at', 'yesterday-ish')),
+    async (s) => viaClient(await table(s).select('*').gt('created_at', 'yesterday-ish')),
     400,
     '22007',
   ],
@@ -172,9 +169,7 @@ const cases: Case[] = [
   [
     'wrong apikey',
     async (s) =>
-      viaClient(
-        await makeClient(s.url, 'sb_publishable_wrong').from('signatures').select('*'),
-      ),
+      viaClient(await makeClient(s.url, 'sb_publishable_wrong').from('signatures').select('*')),
     401,
     null,
   ],
@@ -198,9 +193,7 @@ const cases: Case[] = [
   [
     'client-chosen id',
     async (s) =>
-      viaClient(
-        await table(s).insert({ id: 999, signature: nextSignature() }).select('*'),
-      ),
+      viaClient(await table(s).insert({ id: 999, signature: nextSignature() }).select('*')),
     401,
     '42501',
   ],
@@ -267,8 +260,7 @@ const cases: Case[] = [
   ['path below a table', (s) => viaFetch(s, '/rest/v1/signatures/1'), 404, 'PGRST125'],
   [
     'wrong read profile',
-    async (s) =>
-      viaClient(await s.client.schema('private').from('signatures').select('*')),
+    async (s) => viaClient(await s.client.schema('private').from('signatures').select('*')),
     406,
     'PGRST106',
   ],

@@ -89,7 +89,10 @@ function heaviestAccepted(shape: (points: number) => string): number {
   return low;
 }
 
-const TOO_HEAVY: Answer = { code: SHAPE, message: /^signature is too heavy for the wall it covers/ };
+const TOO_HEAVY: Answer = {
+  code: SHAPE,
+  message: /^signature is too heavy for the wall it covers/,
+};
 
 function shapes(field: CorridorField, dots: readonly Point[]): Shape[] {
   const tooLong = (px: number): Answer => ({

@@ -64,7 +64,8 @@ describe.each(TARGETS)('the weight rule on $kind', ({ openMigrated }) => {
       (e: { code?: string; message: string }) => e,
     );
     if (problem === null) expect(saved).toBe(stored);
-    else expect(saved).toMatchObject({ code: '23514', message: expect.stringMatching(/too heavy/) });
+    else
+      expect(saved).toMatchObject({ code: '23514', message: expect.stringMatching(/too heavy/) });
   });
 
   it('checks every other rule on the stored numbers: 3200.004 is on the wall, 3200.006 is not', async () => {
