@@ -1,5 +1,5 @@
 /**
- * Issue 11, `npm run moderate`: the CLI as the owner runs it (`node scripts/moderate.ts`, a process
+ * Issue 11, `npm run moderate`: the CLI as the owner runs it (`node scripts/moderate.mjs`, a process
  * of its own) against the real server as a process started with SERVICE_ROLE_KEY, on PGlite and on
  * PostgreSQL. What each command changes is checked through the API as a visitor (anon) sees it.
  * The command line's own rules (parseCommand) are checked without a server.
@@ -24,12 +24,12 @@ interface CliResult {
   stderr: string;
 }
 
-/** Runs `node scripts/moderate.ts …args` with only the given environment (and PATH). */
+/** Runs `node scripts/moderate.mjs …args` with only the given environment (and PATH). */
 function moderate(args: readonly string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['scripts/moderate.ts', ...args],
+      ['scripts/moderate.mjs', ...args],
       { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 20_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
