@@ -14,6 +14,7 @@ const ATTACKS = [
   'rate-limit',
   'slow-readers',
   'unique-reads-flood',
+  'unread-answers',
   'watchdog',
 ].map((name) => `tests/api/${name}.test.ts`);
 
