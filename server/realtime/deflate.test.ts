@@ -1,6 +1,6 @@
 import { constants, createInflateRaw, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { deflatedFrame, deflateShared, offersClientWindow, takesSharedBlocks } from './deflate.ts';
+import { deflatedFrame, deflateShared, takesSharedBlocks } from './deflate.ts';
 
 /** The payload of a frame built by deflatedFrame (its header parsed), and the header's flags. */
 function payloadOf(parts: Buffer[]): { flags: number; payload: Buffer } {
@@ -74,11 +74,5 @@ describe('negotiation', () => {
     expect(takesSharedBlocks('permessage-deflate; server_max_window_bits=10')).toBe(false);
     expect(takesSharedBlocks(undefined)).toBe(false);
     expect(takesSharedBlocks('x-webkit-deflate-frame')).toBe(false);
-  });
-
-  it('tells offers naming client_max_window_bits (Chromium, ws, undici) from those that do not (Firefox)', () => {
-    expect(offersClientWindow('permessage-deflate; client_max_window_bits')).toBe(true);
-    expect(offersClientWindow('permessage-deflate')).toBe(false);
-    expect(offersClientWindow(undefined)).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ import { clientAddress } from '../http/request-context.ts';
 import type { Logger } from '../log.ts';
 import { ApiError } from '../rest/errors.ts';
 import { anonColumns, ChangeFeed, type Change } from './change-feed.ts';
-import { deflatedFrame, offersClientWindow, takesSharedBlocks, wsOptions } from './deflate.ts';
+import { deflatedFrame, takesSharedBlocks, WS_PER_MESSAGE_DEFLATE } from './deflate.ts';
 import { DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from './limits.ts';
 import { CLOSE, Session } from './session.ts';
 import { VSNS, type Vsn } from './wire.ts';
@@ -84,22 +84,18 @@ export async function registerRealtime(
     limits.maxConnectionsPerAddress > 0
       ? new ConnectionCounts(limits.maxConnectionsPerAddress)
       : undefined;
-  // Two servers that differ only in the window clients compress with (deflate.ts, wsOptions): a
-  // client's offer decides which one takes its socket.
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: limits.maxMessageBytes,
+    perMessageDeflate: WS_PER_MESSAGE_DEFLATE,
+  });
+  // What each handshake answered (Sec-WebSocket-Extensions): whether its socket takes shared blocks.
   const answered = new WeakMap<IncomingMessage, string>();
-  const [smallWindow, anyWindow] = [true, false].map((small) => {
-    const server = new WebSocketServer({
-      noServer: true,
-      maxPayload: limits.maxMessageBytes,
-      perMessageDeflate: wsOptions(small),
-    });
-    server.on('headers', (headers, request) => {
-      const extensions = headers.find((line) => /^sec-websocket-extensions:/i.test(line));
-      if (extensions !== undefined)
-        answered.set(request, extensions.slice(extensions.indexOf(':') + 1));
-    });
-    return server;
-  }) as [WebSocketServer, WebSocketServer];
+  wss.on('headers', (headers, request) => {
+    const extensions = headers.find((line) => /^sec-websocket-extensions:/i.test(line));
+    if (extensions !== undefined)
+      answered.set(request, extensions.slice(extensions.indexOf(':') + 1));
+  });
 
   const fanOut = (change: Change) => {
     for (const session of sessions) {
@@ -171,9 +167,6 @@ export async function registerRealtime(
         `At most ${limits.maxConnectionsPerAddress} at once from one address.`,
       );
     }
-    const wss = offersClientWindow(request.headers['sec-websocket-extensions'])
-      ? smallWindow
-      : anyWindow;
     wss.handleUpgrade(request, socket, head, (ws) => {
       // ws itself compresses nothing (compress: false): the one compressed message is a change's,
       // written here straight to the socket (deflate.ts). ws writes its own frames synchronously as
@@ -238,7 +231,6 @@ export async function registerRealtime(
     clearInterval(sweep);
     feed.close();
     for (const ws of sockets.values()) ws.terminate();
-    smallWindow.close();
-    anyWindow.close();
+    wss.close();
   });
 }

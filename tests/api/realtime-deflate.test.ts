@@ -165,7 +165,7 @@ describe.each(backends)('compressed Realtime frames on $name', (backend) => {
       return e.eventType === 'INSERT' && (e.new as Row).id === row.id;
     });
     expect(event.new).toEqual(row);
-    // undici offers it too (with client_max_window_bits): a second inflater that reads our frames.
+    // undici offers it too: a second implementation that inflates our frames.
     expect(channel.extensions()).toMatch(/^permessage-deflate\b/);
   });
 });
