@@ -24,7 +24,7 @@ export interface Change {
   type: ChangeType;
   id: number;
   data: Buffer;
-  /** `data` deflated once for every socket that takes compressed frames (deflate.ts); large only. */
+  /** `data` deflated once, for every socket that takes compressed frames (deflate.ts); if large. */
   deflated?: Buffer;
 }
 

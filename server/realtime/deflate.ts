@@ -5,11 +5,12 @@
  *
  * Compressed once, not once per socket. `ws` would run a zlib stream per socket: with thousands of
  * sockets, a deflate per socket per change (CPU) and, with context takeover, a ~300 KB compressor
- * kept per socket (memory): numbers below. Instead each change's `data` is deflated once (deflateShared), and each
- * socket's message is that block framed by its own few bytes of envelope, sent as stored (not
- * compressed) blocks: DEFLATE blocks may follow one another at a byte boundary, and a block
- * compressed alone refers to nothing before it, so the message inflates whatever the client's
- * inflater saw before. The frame goes on the socket whole, its shared part not copied.
+ * kept per socket (memory; figures below). Instead each change's `data` is deflated once
+ * (deflateShared), and each socket's message is that block framed by its own few bytes of
+ * envelope, sent as stored (not compressed) blocks: DEFLATE blocks may follow one another at a
+ * byte boundary, and a block compressed alone refers to nothing before it, so the message inflates
+ * whatever the client's inflater saw before. The frame goes on the socket whole, its shared part
+ * not copied.
  *
  * `ws` still negotiates the extension and inflates what clients send (their heartbeats and joins,
  * a few hundred bytes): WS_PER_MESSAGE_DEFLATE keeps that small. The server's own small replies
@@ -26,10 +27,10 @@ export const DEFLATE_ABOVE_BYTES = 1024;
 const WINDOW_BITS = 15;
 
 /**
- * What `ws` negotiates and does itself: inflating what clients send. No context takeover either way:
- * the server's messages stand alone (they do), and so do a client's, so the inflater `ws` keeps
- * for a socket that sends compressed frames (browsers compress even their heartbeats) holds no
- * history between them. Measured with 1,000 sockets, the server's memory per socket: 2 KB without
+ * What `ws` negotiates and does itself: inflating what clients send. No context takeover either
+ * way: the server's messages stand alone (they do), and so do a client's, so the inflater `ws`
+ * keeps for a socket that sends compressed frames (browsers compress even their heartbeats) holds
+ * no history between them. Measured with 1,000 sockets, the server's memory per socket: 2 KB without
  * the extension, 8 KB with it negotiated, 21 KB once the client has sent a compressed frame; the
  * client's window (1 KB or 32 KB) changes nothing measurable, so it is left to the client; output
  * chunks of 1 KB instead of 16 (a client's messages are a few hundred bytes) save 4 KB. With `ws`

@@ -89,7 +89,7 @@ export async function registerRealtime(
     maxPayload: limits.maxMessageBytes,
     perMessageDeflate: WS_PER_MESSAGE_DEFLATE,
   });
-  // What each handshake answered (Sec-WebSocket-Extensions): whether its socket takes shared blocks.
+  // What each handshake answered (Sec-WebSocket-Extensions): does its socket take shared blocks?
   const answered = new WeakMap<IncomingMessage, string>();
   wss.on('headers', (headers, request) => {
     const extensions = headers.find((line) => /^sec-websocket-extensions:/i.test(line));
