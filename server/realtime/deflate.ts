@@ -30,12 +30,12 @@ const WINDOW_BITS = 15;
  * What `ws` negotiates and does itself: inflating what clients send. No context takeover either
  * way: the server's messages stand alone (they do), and so do a client's, so the inflater `ws`
  * keeps for a socket that sends compressed frames (browsers compress even their heartbeats) holds
- * no history between them. Measured with 1,000 sockets, the server's memory per socket: 2 KB without
- * the extension, 8 KB with it negotiated, 21 KB once the client has sent a compressed frame; the
- * client's window (1 KB or 32 KB) changes nothing measurable, so it is left to the client; output
- * chunks of 1 KB instead of 16 (a client's messages are a few hundred bytes) save 4 KB. With `ws`
- * compressing each socket's copy itself (its defaults, context takeover), the same 1,000 sockets
- * took 363 KB each after three heavy changes, and 4 s of CPU per change.
+ * no history between them. Measured with 1,000 sockets, the server's memory per socket: 2 KB
+ * without the extension, 8 KB with it negotiated, 21 KB once the client has sent a compressed
+ * frame; the client's window (1 KB or 32 KB) changes nothing measurable, so it is left to the
+ * client; output chunks of 1 KB instead of 16 (a client's messages are a few hundred bytes) save
+ * 4 KB. With `ws` compressing each socket's copy itself (its defaults, context takeover), the same
+ * 1,000 sockets took 363 KB each after three heavy changes, and 4 s of CPU per change.
  */
 export const WS_PER_MESSAGE_DEFLATE: PerMessageDeflateOptions = {
   serverNoContextTakeover: true,
