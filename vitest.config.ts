@@ -15,6 +15,7 @@ const ATTACKS = [
   'report-flood',
   'slow-readers',
   'unique-reads-flood',
+  'unread-answers',
   'watchdog',
 ].map((name) => `tests/api/${name}.test.ts`);
 

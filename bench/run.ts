@@ -7,10 +7,10 @@
  *
  * Environment: BENCH_RUNS (3), BENCH_SIZES (0,500,1000,2000,10000), BENCH_VIEWPORTS (desktop,phone,phone4x),
  * BENCH_API_SECONDS (10), BENCH_SEED, BENCH_FRESH_WALL (0), BENCH_SIMPLIFY (1), BENCH_THROTTLED (1),
- * BENCH_LIGHTHOUSE (1), BENCH_LIGHTHOUSE_N (2000), BENCH_REALTIME (1: bench/realtime.ts after the
- * table). `npm run bench -- lighthouse` runs Lighthouse alone; `npm run bench -- preview` the
- * server's link previews alone (bench/preview.ts), `npm run bench -- embed` the embed's first
- * screen (bench/embed.ts).
+ * BENCH_LIGHTHOUSE (1), BENCH_LIGHTHOUSE_N (2000), BENCH_REALTIME (1: bench/realtime.ts,
+ * realtime-capacity.ts and realtime-wire.ts after the table). `npm run bench -- lighthouse` runs
+ * Lighthouse alone; `npm run bench -- preview` the server's link previews alone (bench/preview.ts),
+ * `npm run bench -- embed` the embed's first screen (bench/embed.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -357,8 +357,15 @@ async function main(): Promise<void> {
   if (config.realtime && built.ok) {
     // Its own process and servers, printing its own lines (bench/realtime.ts), with this build.
     console.log('');
-    log('Realtime (bench/realtime.ts, realtime-capacity.ts): delivery, idle cost, capacity');
-    for (const script of ['bench/realtime.ts', 'bench/realtime-capacity.ts']) {
+    log(
+      'Realtime (bench/realtime.ts, realtime-capacity.ts, realtime-wire.ts): delivery, idle ' +
+        'cost, capacity, the bytes one save costs the open boards',
+    );
+    for (const script of [
+      'bench/realtime.ts',
+      'bench/realtime-capacity.ts',
+      'bench/realtime-wire.ts',
+    ]) {
       spawnSync(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), script], {
         stdio: 'inherit',
         env: { ...process.env, BENCH_DIST: distDir },

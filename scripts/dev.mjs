@@ -1,5 +1,7 @@
 // `npm run dev`: the API server (with an embedded database in ./data) and Vite's dev server with
-// hot reload, which proxies /rest to the API. Ctrl-C stops both.
+// hot reload, which proxies /rest to the API. Ctrl-C stops both. The check first: the server it
+// starts is TypeScript, which a Node older than 22.18 cannot run.
+import './check-node.cjs';
 import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '54321';

@@ -15,6 +15,7 @@ import { configureInsertLimit } from './db/insert-limit.ts';
 import { configureReportSettings } from './db/report-settings.ts';
 import { versionedTables } from './db/table-version.ts';
 import type { Database } from './db/types.ts';
+import { limitUnsentAnswers } from './http/answer-budget.ts';
 import {
   clientErrorHandler,
   DEFAULT_HTTP_LIMITS,
@@ -144,6 +145,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     clientErrorHandler: clientErrorHandler(headers, logger),
   });
   limitPerClient(app, limits, logger);
+  limitUnsentAnswers(app, limits.maxUnsentBytes, logger);
   registerSecurityHeaders(
     app,
     options.apiOrigin ?? null,

@@ -8,6 +8,7 @@ import { buildServer, DEFAULT_MAX_RESPONSE_BYTES } from './app.ts';
 import { SNAPSHOT_AFTER_MS } from './api/cached-read.ts';
 import { DataDirError, openDatabase, type OpenedDatabase } from './db/index.ts';
 import { serviceKeyProblem } from './http/api-key.ts';
+import { DEFAULT_HTTP_LIMITS } from './http/connections.ts';
 import { DEFAULT_SAVES_IN_FLIGHT_PER_ADDRESS } from './http/saves-in-flight.ts';
 import { apiOriginOf, parseEmbedOrigins } from './http/security-headers.ts';
 import { createLogger, isLogLevel } from './log.ts';
@@ -34,6 +35,11 @@ if (!Number.isInteger(readSnapshotAfterMs) || readSnapshotAfterMs < 0)
 const perAddress = Number(env.MAX_CONNECTIONS_PER_ADDRESS ?? 64);
 if (!Number.isInteger(perAddress) || perAddress < 0)
   throw new Error(`MAX_CONNECTIONS_PER_ADDRESS must be a non-negative integer`);
+// Bytes of answers all clients together may have on their way; past it, sockets that stopped
+// reading are cut (http/answer-budget.ts). Not turned off by MAX_CONNECTIONS_PER_ADDRESS=0.
+const maxUnsentBytes = Number(env.MAX_UNSENT_BYTES || DEFAULT_HTTP_LIMITS.maxUnsentBytes);
+if (!Number.isInteger(maxUnsentBytes) || maxUnsentBytes < 1)
+  throw new Error(`MAX_UNSENT_BYTES must be a positive integer`);
 // Saves one address may have being answered at once; more get 429 at once. Behind a reverse proxy
 // without TRUST_PROXY every client shares the proxy's address: set TRUST_PROXY, or 0 to turn it off.
 const savesInFlightPerAddress = Number(
@@ -142,7 +148,7 @@ const app = await buildServer({
   logRequests: env.LOG_REQUESTS !== '0',
   logger: log,
   apiOrigin: apiOriginOf(env.API_ORIGIN || env.VITE_SUPABASE_URL),
-  httpLimits: { maxConnectionsPerAddress: perAddress },
+  httpLimits: { maxConnectionsPerAddress: perAddress, maxUnsentBytes },
   insertLimitPerMinute,
   trustProxy,
   savesInFlightPerAddress,

@@ -31,6 +31,11 @@ export interface HttpLimits {
   maxConnectionsPerAddress: number;
   /** Bytes of answers one client may have on their way before its next answer is a 503. */
   maxUnsentBytesPerAddress: number;
+  /**
+   * Bytes of answers all clients together may have on their way (MAX_UNSENT_BYTES); past it, the
+   * sockets that stopped reading are cut (answer-budget.ts). Not turned off by the 0 above.
+   */
+  maxUnsentBytes: number;
 }
 
 /**
@@ -50,6 +55,9 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   // Two of the largest pages the app reads uncompressed (1000 rows: ~5 MB), many times over; a
   // crowd's compressed pages are a fifth of that.
   maxUnsentBytesPerAddress: 64 * 1024 * 1024,
+  // Eight of the largest answers the API gives (MAX_RESPONSE_BYTES, 32 MiB), or ~50 of the app's
+  // full uncompressed pages: room for a crowd of readers, and a bound a small machine can hold.
+  maxUnsentBytes: 256 * 1024 * 1024,
 };
 
 /** Fastify's server options for the limits (Node's own http.Server settings underneath). */

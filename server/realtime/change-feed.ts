@@ -11,6 +11,7 @@
  */
 import type { Database } from '../db/types.ts';
 import type { Logger } from '../log.ts';
+import { DEFLATE_ABOVE_BYTES, deflateShared } from './deflate.ts';
 
 export type ChangeType = 'INSERT' | 'DELETE';
 
@@ -23,6 +24,8 @@ export interface Change {
   type: ChangeType;
   id: number;
   data: Buffer;
+  /** `data` deflated once, for every socket that takes compressed frames (deflate.ts); if large. */
+  deflated?: Buffer;
 }
 
 export interface Column {
@@ -139,7 +142,7 @@ export class ChangeFeed {
       while (this.pending.length > 0) {
         const batch = this.pending.splice(0, READ_BATCH);
         const rows = await this.readRows(batch.filter((a) => a.type === 'INSERT').map((a) => a.id));
-        for (const announced of batch) this.publish(announced, rows);
+        for (const announced of batch) await this.publish(announced, rows);
       }
     } finally {
       this.draining = false;
@@ -173,7 +176,7 @@ export class ChangeFeed {
     }
   }
 
-  private publish(announced: Announced, rows: Map<number, string>): void {
+  private async publish(announced: Announced, rows: Map<number, string>): Promise<void> {
     if (this.subscribers.size === 0) return;
     let record = '{}';
     let oldRecord = '{}';
@@ -189,7 +192,14 @@ export class ChangeFeed {
       `{"schema":"public","table":"signatures","commit_timestamp":${JSON.stringify(announced.at)},` +
       `"type":"${announced.type}","columns":${this.columnsJson},"record":${record},` +
       `"old_record":${oldRecord},"errors":null}`;
-    const change: Change = { type: announced.type, id: announced.id, data: Buffer.from(dataJson) };
+    const data = Buffer.from(dataJson);
+    const change: Change = {
+      type: announced.type,
+      id: announced.id,
+      data,
+      // Once per change, on zlib's threads, whatever the number of sockets.
+      deflated: data.length >= DEFLATE_ABOVE_BYTES ? await deflateShared(data) : undefined,
+    };
     for (const subscriber of this.subscribers) subscriber(change);
   }
 }

@@ -10,7 +10,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import type { Database } from '../db/types.ts';
 import { checkApiKey, type ApiKeys } from '../http/api-key.ts';
 import { ConnectionCounts } from '../http/client-tables.ts';
@@ -18,6 +18,7 @@ import { clientAddress } from '../http/request-context.ts';
 import type { Logger } from '../log.ts';
 import { ApiError } from '../rest/errors.ts';
 import { anonColumns, ChangeFeed, type Change } from './change-feed.ts';
+import { deflatedFrame, takesSharedBlocks, WS_PER_MESSAGE_DEFLATE } from './deflate.ts';
 import { DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from './limits.ts';
 import { CLOSE, Session } from './session.ts';
 import { VSNS, type Vsn } from './wire.ts';
@@ -86,8 +87,14 @@ export async function registerRealtime(
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: limits.maxMessageBytes,
-    // Compression would cost CPU per subscriber per change, and inflating is a memory door.
-    perMessageDeflate: false,
+    perMessageDeflate: WS_PER_MESSAGE_DEFLATE,
+  });
+  // What each handshake answered (Sec-WebSocket-Extensions): does its socket take shared blocks?
+  const answered = new WeakMap<IncomingMessage, string>();
+  wss.on('headers', (headers, request) => {
+    const extensions = headers.find((line) => /^sec-websocket-extensions:/i.test(line));
+    if (extensions !== undefined)
+      answered.set(request, extensions.slice(extensions.indexOf(':') + 1));
   });
 
   const fanOut = (change: Change) => {
@@ -161,13 +168,25 @@ export async function registerRealtime(
       );
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
+      // ws itself compresses nothing (compress: false): the one compressed message is a change's,
+      // written here straight to the socket (deflate.ts). ws writes its own frames synchronously as
+      // long as it compresses nothing, so the two never interleave.
+      const sendDeflated = takesSharedBlocks(answered.get(request))
+        ? (prefix: Buffer, shared: Buffer, suffix: Buffer) => {
+            if (ws.readyState !== WebSocket.OPEN) return;
+            socket.cork();
+            for (const part of deflatedFrame(prefix, shared, suffix)) socket.write(part);
+            socket.uncork();
+          }
+        : undefined;
       const session = new Session(
         {
-          send: (text) => ws.send(text, { binary: false }),
+          send: (text) => ws.send(text, { binary: false, compress: false }),
           sendParts: (parts) =>
             parts.forEach((part, i) =>
-              ws.send(part, { binary: false, fin: i === parts.length - 1 }),
+              ws.send(part, { binary: false, compress: false, fin: i === parts.length - 1 }),
             ),
+          sendDeflated,
           close: (code, reason) => {
             // A client that does not read would not read a close frame either.
             if (reason === 'not reading') ws.terminate();

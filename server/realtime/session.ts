@@ -27,6 +27,11 @@ export interface SessionSocket {
   send(text: string | Buffer): void;
   /** One text message made of these parts, sent as fragments so shared buffers are not copied. */
   sendParts(parts: readonly (string | Buffer)[]): void;
+  /**
+   * One compressed text message: `prefix`, the text `shared` is the deflated form of, `suffix`
+   * (deflate.ts). Only on a socket that negotiated permessage-deflate and takes shared blocks.
+   */
+  sendDeflated?: (prefix: Buffer, shared: Buffer, suffix: Buffer) => void;
   close(code: number, reason: string): void;
   readonly bufferedAmount: number;
 }
@@ -134,6 +139,14 @@ export class Session {
       );
       const at = frame.lastIndexOf(marker);
       if (!this.roomFor()) return;
+      if (change.deflated && this.socket.sendDeflated) {
+        this.socket.sendDeflated(
+          Buffer.from(frame.slice(0, at)),
+          change.deflated,
+          Buffer.from(frame.slice(at + marker.length)),
+        );
+        continue;
+      }
       const parts = [frame.slice(0, at), change.data, frame.slice(at + marker.length)];
       // A small change is cheaper copied into one frame (one write) than sent as three fragments.
       if (change.data.length > COPY_BELOW_BYTES) this.socket.sendParts(parts);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.ts';
-import { contentLocation, contentRange, rangeStatus } from './respond.ts';
+import {
+  contentLocation,
+  contentRange,
+  MAX_CONTENT_LOCATION_BYTES,
+  rangeStatus,
+} from './respond.ts';
 
 describe('Content-Range and status (PostgREST RangeQuery)', () => {
   it.each<[number, number, number | null, string, number]>([
@@ -46,5 +51,20 @@ describe('Content-Location', () => {
     ],
   ])('%j → %s', (query, expected) => {
     expect(contentLocation('signatures', query)).toBe(expected);
+  });
+
+  it(`is left out past ${MAX_CONTENT_LOCATION_BYTES} bytes, percent-encoding counted`, () => {
+    const ids = (count: number) => Array.from({ length: count }, (_, i) => 1000 + i).join(',');
+    // `/signatures?id=in.%28`, 7 bytes an id (4 digits and `%2C`, the last without), `%29&select=id`.
+    const length = (count: number) => 21 + 7 * count - 3 + 13;
+    const fits = Math.floor((MAX_CONTENT_LOCATION_BYTES - 31) / 7);
+    const at = (count: number) =>
+      contentLocation('signatures', [
+        ['select', 'id'],
+        ['id', `in.(${ids(count)})`],
+      ]);
+    expect(at(fits)).toHaveLength(length(fits));
+    expect(at(fits)!.length).toBeLessThanOrEqual(MAX_CONTENT_LOCATION_BYTES);
+    expect(at(fits + 1)).toBeUndefined();
   });
 });

@@ -36,14 +36,29 @@ export function rangeStatus(lower: number, rows: number, total: number | null): 
 }
 
 /**
- * The canonical query string PostgREST puts in `Content-Location`: parameters sorted by name
- * (stable), form-encoded.
+ * Longest `Content-Location` sent. PostgREST repeats the whole query there, percent-encoded (a
+ * comma becomes `%2C`), so a legal ~14 KB query made a header of up to 28 KB: past the 16 KiB of
+ * headers Node's fetch (undici) and Node's http client read by default, which then fail with
+ * UND_ERR_HEADERS_OVERFLOW / HPE_HEADER_OVERFLOW instead of returning the rows. The header only names
+ * the resource again (RFC 9110 §8.7); no Supabase client reads it. A location past this is left
+ * out, so every answer's headers stay a few KB whatever the query, the app's own reads (a few
+ * hundred bytes of query) keeping theirs.
  */
-export function contentLocation(table: string, query: ReadonlyArray<readonly [string, string]>) {
+export const MAX_CONTENT_LOCATION_BYTES = 2048;
+
+/**
+ * The canonical query string PostgREST puts in `Content-Location`: parameters sorted by name
+ * (stable), form-encoded; undefined when longer than MAX_CONTENT_LOCATION_BYTES.
+ */
+export function contentLocation(
+  table: string,
+  query: ReadonlyArray<readonly [string, string]>,
+): string | undefined {
   const params = new URLSearchParams(query.map(([key, value]) => [key, value]));
   params.sort();
   const text = params.toString();
-  return `/${table}${text ? `?${text}` : ''}`;
+  const location = `/${table}${text ? `?${text}` : ''}`;
+  return location.length <= MAX_CONTENT_LOCATION_BYTES ? location : undefined;
 }
 
 /** Throws PGRST116 when one object was asked for and the statement did not produce exactly one. */
@@ -66,7 +81,8 @@ export function respond(
   if (plan.kind === 'read') {
     const status = rangeStatus(plan.offset, row.page_total, row.total_count);
     headers['Content-Range'] = contentRange(plan.offset, row.page_total, row.total_count);
-    headers['Content-Location'] = contentLocation(plan.table, query);
+    const location = contentLocation(plan.table, query);
+    if (location !== undefined) headers['Content-Location'] = location;
     headers['Content-Type'] = type;
     return { status, headers, body: row.body };
   }

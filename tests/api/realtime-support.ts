@@ -3,8 +3,9 @@
  * raw `ws` socket for exact frames and for attacks. Both collect what arrives, and wait for it
  * without fixed sleeps.
  */
+import { connect, type NetConnectOpts, type Socket } from 'node:net';
 import { createClient, type RealtimePostgresChangesPayload } from '@supabase/supabase-js';
-import WebSocket from 'ws';
+import WebSocket, { type PerMessageDeflateOptions } from 'ws';
 
 export type Vsn = '1.0.0' | '2.0.0';
 export type Row = Record<string, unknown>;
@@ -27,6 +28,8 @@ export async function waitFor<T>(
 
 export interface Subscription {
   events: ChangePayload[];
+  /** The extensions its WebSocket negotiated ('permessage-deflate' or ''). */
+  extensions(): string;
   /** The first event so far (or to come) that `match` accepts. */
   next(what: string, match: (event: ChangePayload) => boolean): Promise<ChangePayload>;
   close(): Promise<void>;
@@ -39,12 +42,33 @@ export interface Subscription {
 export async function subscribeWithSupabase(
   url: string,
   key: string,
-  options: { vsn?: Vsn; channel?: string; heartbeatIntervalMs?: number } = {},
+  options: {
+    vsn?: Vsn;
+    channel?: string;
+    heartbeatIntervalMs?: number;
+    /** Node's own WebSocket (undici) instead of `ws`. */
+    native?: boolean;
+  } = {},
 ): Promise<Subscription> {
+  // The WebSocket class, keeping the sockets realtime-js opens (one, and another after a reconnect).
+  const opened: { extensions: string }[] = [];
+  const Transport = options.native
+    ? class extends globalThis.WebSocket {
+        constructor(...args: ConstructorParameters<typeof globalThis.WebSocket>) {
+          super(...args);
+          opened.push(this);
+        }
+      }
+    : class extends WebSocket {
+        constructor(...args: ConstructorParameters<typeof WebSocket>) {
+          super(...args);
+          opened.push(this);
+        }
+      };
   const client = createClient(url, key, {
     realtime: {
-      // Node 20 has no global WebSocket.
-      transport: WebSocket as never,
+      // Node 20 has no global WebSocket: `ws` unless Node's own is asked for.
+      transport: Transport as never,
       ...(options.vsn ? { vsn: options.vsn } : {}),
       ...(options.heartbeatIntervalMs ? { heartbeatIntervalMs: options.heartbeatIntervalMs } : {}),
     },
@@ -64,6 +88,7 @@ export async function subscribeWithSupabase(
   });
   return {
     events,
+    extensions: () => opened.at(-1)?.extensions ?? '',
     next: (what, match) => waitFor(what, () => events.find(match)),
     async close() {
       await client.removeAllChannels();
@@ -73,6 +98,8 @@ export async function subscribeWithSupabase(
 
 export interface RawSocket {
   ws: WebSocket;
+  /** Bytes received on the TCP connection so far, frame headers and compression included. */
+  bytesRead(): number;
   /** Every text frame received, parsed. */
   frames: unknown[];
   /** Settles with the close code once the socket is closed (by either side). */
@@ -90,10 +117,21 @@ export function realtimeUrl(url: string, params: Record<string, string>): string
 export function openRaw(
   url: string,
   params: Record<string, string>,
-  options: { localAddress?: string } = {},
+  options: {
+    localAddress?: string;
+    /** What the socket offers (ws's default: permessage-deflate, as browsers offer it); false: nothing. */
+    perMessageDeflate?: boolean | PerMessageDeflateOptions;
+  } = {},
 ): Promise<RawSocket> {
+  let tcp: Socket | undefined;
   const ws = new WebSocket(realtimeUrl(url, params), {
     ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+    ...(options.perMessageDeflate !== undefined
+      ? { perMessageDeflate: options.perMessageDeflate }
+      : {}),
+    // ws's own, keeping the socket: its `path` is the request's, which net would take for a pipe.
+    createConnection: (connectOptions: object) =>
+      (tcp = connect({ ...connectOptions, path: undefined } as unknown as NetConnectOpts)),
   });
   const frames: unknown[] = [];
   ws.on('message', (data, isBinary) => {
@@ -114,6 +152,7 @@ export function openRaw(
       ws.on('error', () => undefined); // after open: seen as the close
       resolve({
         ws,
+        bytesRead: () => tcp?.bytesRead ?? 0,
         frames,
         closed,
         send: (frame) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),

@@ -33,7 +33,7 @@ function moderate(url: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['scripts/moderate.ts', ...args],
+      ['scripts/moderate.mjs', ...args],
       {
         env: { PATH: process.env.PATH ?? '', SUPABASE_URL: url, SERVICE_ROLE_KEY: SERVICE_KEY },
         timeout: 20_000,

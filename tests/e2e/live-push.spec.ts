@@ -6,6 +6,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './support/board.ts';
+import { heavySignatureAt } from '../support/heavy-signature.ts';
 import { hideSignature, SERVICE_ROLE_KEY } from './support/moderation.ts';
 import { watchRealtime } from './support/realtime.ts';
 import { wallReadOf } from './support/wall-load.ts';
@@ -56,6 +57,29 @@ test('saves and hides elsewhere are pushed to an open board, which polls nothing
   await hideSignature(wall, first.id);
   await expect.poll(() => board.shownCaptions()).toEqual(['pushed']);
   expect(polls.slice(catchUps).map((r) => r.url())).toEqual([]);
+});
+
+test('a heavy save reaches an open board compressed (permessage-deflate) and whole', async ({
+  board,
+  page,
+  wall,
+}) => {
+  await wall.seed(at(700, 300, 'small'));
+  const realtime = await watchRealtime(page);
+  const polls = recordPolls(page);
+  await board.open();
+  await realtime.joined();
+  await expect.poll(() => polls.length).toBe(2); // the catch-ups after the join, as above
+  // The browser offers the extension and the server takes it: a change this large (~48 KB of
+  // digits, in view) then comes as one compressed frame (server/realtime/deflate.ts) the browser
+  // inflates.
+  expect(await realtime.extensions()).toMatch(/^permessage-deflate\b/);
+  const strokes = JSON.parse(heavySignatureAt(250, 300)) as number[][][];
+  await wall.seed({ strokes, caption: 'heavy' });
+  await expect.poll(async () => (await board.shownCaptions()).sort()).toEqual(['heavy', 'small']);
+  // Pushed, not polled: a frame the browser could not inflate would have closed the socket, and
+  // the board would have found the save by polling.
+  expect(polls.slice(2).map((r) => r.url())).toEqual([]);
 });
 
 test('what changes while the wall is read is applied: a save arrives, a hide is not undone by a read that came late', async ({

@@ -17,12 +17,18 @@ export async function withoutRealtime(page: Page): Promise<void> {
  * events are Chromium's only here): call before the page opens, then `joined()` resolves once the
  * wall channel is joined (the server's 'Subscribed to PostgreSQL').
  */
-export async function watchRealtime(page: Page): Promise<{ joined(): Promise<void> }> {
+export async function watchRealtime(
+  page: Page,
+): Promise<{ joined(): Promise<void>; extensions(): Promise<string> }> {
   await page.addInitScript(() => {
     const Native = window.WebSocket;
     class Watched extends Native {
       constructor(url: string | URL, protocols?: string | string[]) {
         super(url, protocols);
+        this.addEventListener('open', () => {
+          (window as unknown as { realtimeExtensions: string }).realtimeExtensions =
+            this.extensions;
+        });
         this.addEventListener('message', (event: MessageEvent) => {
           if (String(event.data).includes('Subscribed to PostgreSQL')) {
             (window as unknown as { realtimeJoined: boolean }).realtimeJoined = true;
@@ -38,5 +44,8 @@ export async function watchRealtime(page: Page): Promise<{ joined(): Promise<voi
         () => (window as unknown as { realtimeJoined?: boolean }).realtimeJoined === true,
       );
     },
+    /** What the last socket negotiated (`WebSocket.extensions`), once joined. */
+    extensions: () =>
+      page.evaluate(() => (window as unknown as { realtimeExtensions: string }).realtimeExtensions),
   };
 }
