@@ -8,7 +8,6 @@
  * versions, saves after saves with heartbeats and small replies between them.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { READABLE_COLUMNS } from '../support/columns.ts';
 import { heavySignatureAt } from '../support/heavy-signature.ts';
 import { backends, useServer, type TestServer } from './harness.ts';
 import {
@@ -40,7 +39,7 @@ async function save(server: TestServer, signature: string): Promise<Row> {
   expect(error).toBeNull();
   const read = await server.client
     .from('signatures')
-    .select(READABLE_COLUMNS)
+    .select('*')
     .eq('id', (data as { id: number }).id)
     .single();
   expect(read.error).toBeNull();

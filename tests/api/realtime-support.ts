@@ -6,6 +6,7 @@
 import { connect, type NetConnectOpts, type Socket } from 'node:net';
 import { createClient, type RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import WebSocket, { type PerMessageDeflateOptions } from 'ws';
+import { heavySignatureAt } from '../support/heavy-signature.ts';
 
 export type Vsn = '1.0.0' | '2.0.0';
 export type Row = Record<string, unknown>;
@@ -175,30 +176,12 @@ export function joinFrame(
 export const BIG_SLOTS = 12;
 
 /**
- * A valid signature of MAX_POINTS points in slot `slot` (0 to BIG_SLOTS - 1: 780 × 60 px bands
- * 100 px apart, between the rows of tests/support/grid.ts's cells 750 to 869, which the tests
- * that use it leave empty): ~54 KB of JSON, about the heaviest one save can be, larger than the
- * change data the server copies into each frame (it shares larger data between frames, sent as
- * fragments). Its points run back and forth along 7 rows 10 px apart, spread for the weight rule,
- * with pseudo-random hundredths, so that compression cannot shrink it to nothing.
+ * A heavy signature (tests/support/heavy-signature.ts: ~53 KB, about the heaviest one save can
+ * be) in slot `slot`, 0 to BIG_SLOTS - 1: 300 × 150 px boxes where grid cells 750 to 869
+ * (tests/support/grid.ts) would lie, which the tests that use it leave empty. Larger than the change
+ * data the server copies into each frame: it shares larger data between frames, as fragments.
  */
 export function bigSignatureAt(slot: number): string {
   if (slot < 0 || slot >= BIG_SLOTS) throw new Error(`no big signature slot ${slot}`);
-  const x = 60 + (slot % 3) * 1000;
-  const y = 2580 + Math.floor(slot / 3) * 100;
-  const points: [number, number][] = [];
-  let seed = slot + 1;
-  const hundredths = () => {
-    seed = (seed * 48271) % 2147483647;
-    return (seed % 99) / 100 + 0.01;
-  };
-  for (let i = 0; i < 3000; i++) {
-    const row = Math.floor(i / 430);
-    const along = ((row % 2 === 0 ? i % 430 : 429 - (i % 430)) * 779) / 430;
-    points.push([
-      Math.round((x + Math.floor(along) + hundredths()) * 100) / 100,
-      Math.round((y + row * 10 + hundredths()) * 100) / 100,
-    ]);
-  }
-  return JSON.stringify([points]);
+  return heavySignatureAt(1000 + (slot % 6) * 350, 2560 + Math.floor(slot / 6) * 200);
 }
