@@ -22,6 +22,26 @@ const NOT_PURE = banned(
   '**/app/**',
   '**/server/**',
 );
+// A feature's own pure model (its transitions, placement, tiles…) keeps domain's rule: no React,
+// Konva, Supabase or I/O; it may use src/domain and its own model, never the feature's UI.
+const NOT_PURE_MODEL = [
+  banned(
+    "A feature's model is pure: no React, Konva, Supabase or I/O.",
+    'react',
+    'react-*',
+    'konva',
+    'konva/*',
+    'react-konva',
+    'react-konva/*',
+    '@supabase/*',
+    '@tanstack/*',
+  ),
+  {
+    // Out of model/ only into src/domain (three folders up); the feature's UI is never its model's.
+    regex: '^\\.\\./(?!\\.\\./\\.\\./domain/)',
+    message: "A feature's model uses only src/domain and itself, never the feature's UI.",
+  },
+];
 const SUPABASE_ONLY_IN_DATA = banned('Only src/data knows Supabase.', '@supabase/*');
 const NO_SERVER = banned('The app never imports the server.', '**/server/**');
 const NO_APP = banned('Only src/app composes features.', '**/app/**');
@@ -66,6 +86,8 @@ const boundaries = [
       otherFeatures(name),
     ),
   ),
+  // After the features' own zone: for the same files, the last zone's rule is the one applied.
+  restrict(['src/features/*/model/**'], ...NOT_PURE_MODEL),
   restrict(['src/app/**', 'src/main.tsx'], NO_SERVER, SUPABASE_ONLY_IN_DATA),
   // embed.js runs on other sites' pages: standalone, at most the domain's types.
   restrict(

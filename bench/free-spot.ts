@@ -1,9 +1,9 @@
 /**
- * "Find a free spot" (src/domain/free-spot.ts) on the benchmark's generated walls: the median
+ * "Find a free spot" (src/features/board/model/free-spot.ts) on the benchmark's generated walls: the median
  * time of one search, from a spread of starting points, in this Node process (the same code runs
  * in the browser on a click). Printed by `npm run bench`; `npx tsx bench/free-spot.ts` alone.
  */
-import { findFreeSpot } from '../src/domain/free-spot.ts';
+import { findFreeSpot } from '../src/features/board/model/free-spot.ts';
 import { outlineOf, type Rect } from '../src/domain/geometry.ts';
 import { median } from './stats.ts';
 import { generateWall } from './wall-generator.ts';

@@ -6,6 +6,7 @@ import {
   captionBox,
   captionLines,
   graphemesOf,
+  paintedExtent,
   type MeasureText,
 } from './caption-layout.ts';
 import { CAPTION_STYLE } from './presentation.ts';
@@ -215,5 +216,31 @@ describe('graphemesOf', () => {
     ]);
     // A mark with no base before it still counts as a character.
     expect(graphemesOf('\u0301a', 10, null).graphemes).toEqual(['\u0301', 'a']);
+  });
+});
+
+describe('paintedExtent', () => {
+  const outline = { x: 100, y: 200, width: 50, height: 40 };
+
+  it('holds the outline and the caption box under it, with a pixel of margin', () => {
+    const box = captionBox(outline);
+    expect(paintedExtent(outline)).toEqual({
+      x: 99,
+      y: 199,
+      width: 50 + 2,
+      height: box.y + box.height - 200 + 2,
+    });
+  });
+
+  it('reaches under the last line a caption can have: three lines, not one', () => {
+    const extent = paintedExtent(outline);
+    const lastBaseline = captionBaseline(outline, CAPTION_STYLE.maxLines - 1);
+    expect(extent.y + extent.height).toBeGreaterThan(lastBaseline + CAPTION_STYLE.descent);
+    expect(lastBaseline).toBe(240 + 15 + 2 * 17);
+  });
+
+  it('is never wider than the outline (and its margin), whatever the caption', () => {
+    const dot = { x: 1000, y: 1000, width: 20, height: 20 };
+    expect(paintedExtent(dot)).toMatchObject({ x: 999, width: 22 });
   });
 });

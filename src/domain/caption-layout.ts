@@ -12,7 +12,7 @@
  *   function (the canvas's measureText when painting), so the wrapping matches the glyphs drawn.
  */
 import { CAPTION_STYLE } from './presentation.ts';
-import type { Rect } from './geometry.ts';
+import { grow, union, type Rect } from './geometry.ts';
 
 /** The width of a text as the caption's font draws it, in wall pixels. */
 export type MeasureText = (text: string) => number;
@@ -168,4 +168,14 @@ export function captionLines(
     while (g[start] === ' ') start++;
   }
   return lines;
+}
+
+/**
+ * The part of the wall a signature's paint can touch: its outline (the strokes, 3 px wide, stay
+ * inside the 10 px padding) and its caption's box under it (caption-layout.ts), which the painter
+ * clips the caption to. Fonts play no part: a repaint always covers the caption, whatever its
+ * characters. One pixel of margin for anti-aliasing.
+ */
+export function paintedExtent(outline: Rect): Rect {
+  return grow(union(outline, captionBox(outline)), 1);
 }

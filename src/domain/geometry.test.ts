@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import vectors from '../../tests/vectors/geometry.json';
-import { outlineOf, pointInRect, segmentMeetsRect, type Point, type Stroke } from './geometry.ts';
+import {
+  grow,
+  outlineOf,
+  pointInRect,
+  segmentMeetsRect,
+  union,
+  type Point,
+  type Stroke,
+} from './geometry.ts';
 import { createOutlineIndex } from './outline-index.ts';
 import { parseStrokes } from './signature.ts';
 
@@ -74,5 +82,19 @@ describe('outline index', () => {
       const brute = many.find((m) => segmentMeetsRect(a, b, m.outline));
       expect(big.itemOnSegment(a, b)?.id).toBe(brute?.id);
     }
+  });
+});
+
+describe('rect helpers', () => {
+  it('grows and unites rectangles', () => {
+    expect(grow({ x: 10, y: 10, width: 5, height: 5 }, 2, 1)).toEqual({
+      x: 8,
+      y: 9,
+      width: 9,
+      height: 7,
+    });
+    expect(
+      union({ x: 0, y: 0, width: 1, height: 1 }, { x: 5, y: -2, width: 1, height: 1 }),
+    ).toEqual({ x: 0, y: -2, width: 6, height: 3 });
   });
 });

@@ -128,3 +128,25 @@ export function strokesLength(strokes: readonly Stroke[]): number {
   }
   return length;
 }
+
+/** `r` grown by `margin` on every side. */
+export function grow(r: Rect, marginX: number, marginY = marginX): Rect {
+  return {
+    x: r.x - marginX,
+    y: r.y - marginY,
+    width: r.width + 2 * marginX,
+    height: r.height + 2 * marginY,
+  };
+}
+
+/** The smallest rectangle holding both. */
+export function union(a: Rect, b: Rect): Rect {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return {
+    x,
+    y,
+    width: Math.max(a.x + a.width, b.x + b.width) - x,
+    height: Math.max(a.y + a.height, b.y + b.height) - y,
+  };
+}

@@ -9,7 +9,13 @@
  * except in paintView, which sets it from a camera.
  */
 import type { CameraState, Size } from './camera.ts';
-import { captionBaseline, captionBox, captionLines, type MeasureText } from './caption-layout.ts';
+import {
+  captionBaseline,
+  captionBox,
+  captionLines,
+  paintedExtent,
+  type MeasureText,
+} from './caption-layout.ts';
 import { rectsMeet, type Rect } from './geometry.ts';
 import {
   CAPTION_STYLE,
@@ -20,7 +26,6 @@ import {
 } from './presentation.ts';
 import { WALL_SIZE } from './rules.ts';
 import type { Signature } from './signature.ts';
-import { paintedExtent } from './tiles.ts';
 import { initialCamera, type ViewLink } from './view-link.ts';
 
 /**

@@ -15,7 +15,7 @@ import {
 } from 'react';
 import type { CameraState } from '../../domain/camera.ts';
 import type { EmbedSettings } from '../../domain/embed.ts';
-import { centreOf } from '../../domain/free-spot.ts';
+import { centreOf } from './model/free-spot.ts';
 import type { Rect } from '../../domain/geometry.ts';
 import { createOutlineIndex } from '../../domain/outline-index.ts';
 import { useCreateSignature } from '../../data/signatures.ts';

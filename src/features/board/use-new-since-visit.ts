@@ -5,11 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { newestCreatedAt } from '../../domain/merge.ts';
-import {
-  NEW_SINCE_VISIT_MS,
-  newSinceVisitText,
-  signaturesSince,
-} from '../../domain/new-since-visit.ts';
+import { NEW_SINCE_VISIT_MS, newSinceVisitText, signaturesSince } from './model/new-since-visit.ts';
 import type { Signature } from '../../domain/signature.ts';
 import { newestSeenLastVisit, rememberNewestSeen } from '../../data/last-visit.ts';
 import type { SignatureMarks } from './stage/signature-marks.ts';

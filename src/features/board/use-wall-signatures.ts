@@ -6,7 +6,7 @@
  * hides or deletes leave it, once the wall is complete.
  */
 import { useEffect, useRef } from 'react';
-import type { BoardEvent } from '../../domain/board.ts';
+import type { BoardEvent } from './model/board.ts';
 import { TOAST } from '../../domain/presentation.ts';
 import type { Rect } from '../../domain/geometry.ts';
 import { useLiveSignatures } from '../../data/live-signatures.ts';

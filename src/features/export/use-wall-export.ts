@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { EXPORT_FILE_NAME, EXPORT_REDIRECT_MS } from '../../domain/presentation.ts';
-import { exportReducer, initialExportState, redirectsHome } from '../../domain/export-flow.ts';
+import { exportReducer, initialExportState, redirectsHome } from './model/export-flow.ts';
 import type { Toast } from '../../domain/toast.ts';
 import { useSignatures } from '../../data/signatures.ts';
 import { useToastExpiry } from '../../ui/toast.tsx';

@@ -8,12 +8,12 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { Size } from '../../../domain/camera.ts';
-import { placeCard, screenRectOf, type CardPlacement } from '../../../domain/card-placement.ts';
+import { placeCard, screenRectOf, type CardPlacement } from '../model/card-placement.ts';
 import { CAPTION_STYLE, defaultCaption, TOAST } from '../../../domain/presentation.ts';
 import { REMOVAL_WINDOW_MS } from '../../../domain/removal.ts';
 import type { ReportReason } from '../../../domain/reports.ts';
 import type { Signature } from '../../../domain/signature.ts';
-import { signedAt, timeAgo } from '../../../domain/signed-time.ts';
+import { signedAt, timeAgo } from '../model/signed-time.ts';
 import { useRemoveMySignature, type RemovalOutcome } from '../../../data/removal.ts';
 import { removalSecretFor } from '../../../data/removal-secrets.ts';
 import { reportSignature, type ReportOutcome } from '../../../data/reports.ts';

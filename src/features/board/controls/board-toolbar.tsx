@@ -2,7 +2,7 @@
  * The spec's own controls (§2): back to the welcome card (top left) and the mode toggle (top
  * right). The zoom and tool buttons we added live in view-tools.tsx.
  */
-import type { BoardMode } from '../../../domain/board.ts';
+import type { BoardMode } from '../model/board.ts';
 
 export interface BoardToolbarProps {
   mode: BoardMode;

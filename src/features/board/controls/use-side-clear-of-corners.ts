@@ -7,11 +7,7 @@
  * group renders `data-side` from the answer; React renders only when the side changes.
  */
 import { useEffect, useState, type RefObject } from 'react';
-import {
-  mirrorAcross,
-  sideClearOfCorners,
-  type ControlSide,
-} from '../../../domain/corner-clearance.ts';
+import { mirrorAcross, sideClearOfCorners, type ControlSide } from '../model/corner-clearance.ts';
 import type { Size } from '../../../domain/camera.ts';
 import type { Rect } from '../../../domain/geometry.ts';
 import type { Camera } from '../input/camera.ts';

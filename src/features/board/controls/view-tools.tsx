@@ -10,7 +10,7 @@ import './navigation.css';
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { TOAST } from '../../../domain/presentation.ts';
-import { centreOf, findFreeSpot } from '../../../domain/free-spot.ts';
+import { centreOf, findFreeSpot } from '../model/free-spot.ts';
 import type { Signature } from '../../../domain/signature.ts';
 import { cameraCentredOn, viewCentre } from '../../../domain/view-link.ts';
 import { DownloadIcon, FreeSpotIcon, MoreToolsIcon, ReplayIcon, ShareIcon } from './icons.tsx';

@@ -1,6 +1,6 @@
 /**
  * The board's input machine: one object per board, outside React. It holds the board's state
- * (src/domain/board.ts), applies the pure transitions to every event, and carries out what the
+ * (src/features/board/model/board.ts), applies the pure transitions to every event, and carries out what the
  * new state says: moves the camera and the live stroke on the canvas, captures the pointer of a
  * gesture, sends a save when the state turns to `saving`. It owns every pointer, wheel, touch and
  * key listener of the board (attach … destroy). React reads it through subscribe/getSnapshot
@@ -14,7 +14,7 @@ import {
   type BoardEvent,
   type BoardState,
   type BoardView,
-} from '../../../domain/board.ts';
+} from '../model/board.ts';
 import { worldPointAt, type CameraState, type Size } from '../../../domain/camera.ts';
 import type { ScreenPoint, Stroke, WorldPoint } from '../../../domain/geometry.ts';
 import { createOutlineIndex } from '../../../domain/outline-index.ts';

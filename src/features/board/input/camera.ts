@@ -3,7 +3,7 @@
  * free spot", the view link, the wall's edge): reads and moves go through the input machine, so
  * the camera has one owner and one clamp (src/domain/camera.ts).
  */
-import type { BoardEvent, BoardState } from '../../../domain/board.ts';
+import type { BoardEvent, BoardState } from '../model/board.ts';
 import type { CameraState, Size } from '../../../domain/camera.ts';
 import type { ScreenPoint } from '../../../domain/geometry.ts';
 

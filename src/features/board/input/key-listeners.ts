@@ -10,7 +10,7 @@
  * - `+`/`=` and `-` zoom around the viewport's centre, unless typing.
  * - The arrow keys pan a tenth of the screen, with the wall itself focused.
  */
-import { canSave, type BoardEvent, type BoardState } from '../../../domain/board.ts';
+import { canSave, type BoardEvent, type BoardState } from '../model/board.ts';
 import { ZOOM_STEP } from './camera.ts';
 import type { CanvasElement, KeyInput, KeyTarget } from './surface.ts';
 

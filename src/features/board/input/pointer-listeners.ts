@@ -8,7 +8,7 @@
  * the browser taking the pointer back (pointercancel, lostpointercapture). A press that starts on
  * a control never reaches the canvas: it is the control's.
  */
-import type { BoardEvent, BoardState, PointerKind } from '../../../domain/board.ts';
+import type { BoardEvent, BoardState, PointerKind } from '../model/board.ts';
 import { screenPoint, type ScreenPoint } from '../../../domain/geometry.ts';
 import type { CanvasElement, PointerInput, TouchInput, WheelInput } from './surface.ts';
 

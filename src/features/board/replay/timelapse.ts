@@ -5,7 +5,7 @@
  * order over TIMELAPSE_MS, while the recorder takes the canvas's frames.
  */
 import { WALL_BACKGROUND } from '../../../domain/presentation.ts';
-import { shownAt } from '../../../domain/replay.ts';
+import { shownAt } from '../model/replay.ts';
 import { WALL_SIZE } from '../../../domain/rules.ts';
 import type { Signature } from '../../../domain/signature.ts';
 import { paintSignature, prepareSignaturePaint } from '../../../ui/paint-signature.ts';

@@ -4,7 +4,7 @@
  * the board simply shows the first signatures of the wall, which is in signing order.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { advance, asksForReplay, progressOf, shownAt } from '../../../domain/replay.ts';
+import { advance, asksForReplay, progressOf, shownAt } from '../model/replay.ts';
 import type { Signature } from '../../../domain/signature.ts';
 
 /** The replay moves on ten times a second: smooth enough, and few renders of the board. */

@@ -10,7 +10,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import Konva from './konva.ts';
 import type { Rect } from '../../../domain/geometry.ts';
 import { SELECTION_STYLE } from '../../../domain/presentation.ts';
-import { paintedExtent } from '../../../domain/tiles.ts';
+import { paintedExtent } from '../../../domain/caption-layout.ts';
 
 /** A signature a mark belongs to: its id, and its outline on the wall. */
 export interface MarkedSignature {

@@ -10,7 +10,7 @@ import type Konva from 'konva';
 import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 // The core entry: the plain 'react-konva' entry imports all of Konva (see stage/konva.ts).
 import { Group, Layer, Line, Stage } from 'react-konva/lib/ReactKonvaCore';
-import type { BoardMode } from '../../../domain/board.ts';
+import type { BoardMode } from '../model/board.ts';
 import type { Size } from '../../../domain/camera.ts';
 import { STROKE_STYLE } from '../../../domain/presentation.ts';
 import type { Signature } from '../../../domain/signature.ts';

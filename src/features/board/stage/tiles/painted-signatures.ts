@@ -4,7 +4,7 @@
  */
 import type { Rect } from '../../../../domain/geometry.ts';
 import type { Signature } from '../../../../domain/signature.ts';
-import { paintedExtent } from '../../../../domain/tiles.ts';
+import { paintedExtent } from '../../../../domain/caption-layout.ts';
 
 export interface Painted {
   readonly id: number;

@@ -19,7 +19,7 @@
  * are transparent between strokes: unclipped, a stale or blurrier level would show through).
  */
 import type { Rect } from '../../../../domain/geometry.ts';
-import { TILE_PIXELS } from '../../../../domain/tiles.ts';
+import { TILE_PIXELS } from '../../model/tiles.ts';
 import { deviceRect } from './tile-draw.ts';
 import type { Tile } from './tile.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TILE_PIXELS } from '../../../../domain/tiles.ts';
+import { TILE_PIXELS } from '../../model/tiles.ts';
 import { createTileCache, TILE_BUDGET_BYTES, tilesInBudget } from './tile-cache.ts';
 import { createTile, freeTile, TILE_BYTES, type Tile } from './tile.ts';
 

@@ -5,7 +5,8 @@
  * The screen shows the same tiles as DOM elements instead (screen-tiles.ts), placed alike.
  */
 import type { Rect } from '../../../../domain/geometry.ts';
-import { grow, tileKey, tilesCovering } from '../../../../domain/tiles.ts';
+import { grow } from '../../../../domain/geometry.ts';
+import { tileKey, tilesCovering } from '../../model/tiles.ts';
 import type { Tile } from './tile.ts';
 
 /** The deepest search for a coarser fallback level. */

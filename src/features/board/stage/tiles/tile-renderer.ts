@@ -29,7 +29,7 @@ import {
   tilesByDistance,
   tilesCovering,
   type TileCoord,
-} from '../../../../domain/tiles.ts';
+} from '../../model/tiles.ts';
 import { createTileCache, TILE_BUDGET_BYTES, tilesInBudget, type TileCache } from './tile-cache.ts';
 import { cancelIdle, requestIdle } from './idle.ts';
 import { dimmingPainter } from './signature-painter.ts';

@@ -5,7 +5,7 @@
 import { defaultCaption } from '../../../../domain/presentation.ts';
 import { rectsMeet, type Rect } from '../../../../domain/geometry.ts';
 import type { Signature } from '../../../../domain/signature.ts';
-import { paintedExtent } from '../../../../domain/tiles.ts';
+import { paintedExtent } from '../../../../domain/caption-layout.ts';
 import type { Tile } from './tile.ts';
 
 export interface TileState {

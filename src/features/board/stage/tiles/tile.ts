@@ -10,13 +10,7 @@
  */
 import type { Rect } from '../../../../domain/geometry.ts';
 import type { Signature } from '../../../../domain/signature.ts';
-import {
-  TILE_PIXELS,
-  levelScale,
-  tileKey,
-  tileRect,
-  type TileCoord,
-} from '../../../../domain/tiles.ts';
+import { TILE_PIXELS, levelScale, tileKey, tileRect, type TileCoord } from '../../model/tiles.ts';
 import { paintSignature, prepareSignaturePaint } from '../../../../ui/paint-signature.ts';
 
 /** Paints one signature into a tile (wall coordinates, styles prepared); `paintSignature` by default. */

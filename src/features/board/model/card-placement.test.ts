@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_GAP, CARD_MARGIN, placeCard, screenRectOf } from './card-placement.ts';
-import { rectsMeet } from './geometry.ts';
+import { rectsMeet } from '../../../domain/geometry.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };

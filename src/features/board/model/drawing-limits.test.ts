@@ -6,7 +6,7 @@ import {
   MAX_SIGNATURE_WIDTH,
   MAX_STROKE_LENGTH,
   MAX_STROKES,
-} from './rules.ts';
+} from '../../../domain/rules.ts';
 import {
   addPoint,
   startStroke,
@@ -14,12 +14,12 @@ import {
   tallyOf,
   type DrawingTally,
 } from './drawing-limits.ts';
-import { strokesLength, type Point, type Stroke } from './geometry.ts';
-import { createOutlineIndex } from './outline-index.ts';
-import { simplifyStroke } from './simplify.ts';
-import { findSignatureProblem, serializeStrokes } from './signature.ts';
-import { claimedNodes, weightOf } from './signature-weight.ts';
-import { extentFits, extentOf } from './signature-size.ts';
+import { strokesLength, type Point, type Stroke } from '../../../domain/geometry.ts';
+import { createOutlineIndex } from '../../../domain/outline-index.ts';
+import { simplifyStroke } from '../../../domain/simplify.ts';
+import { findSignatureProblem, serializeStrokes } from '../../../domain/signature.ts';
+import { claimedNodes, weightOf } from '../../../domain/signature-weight.ts';
+import { extentFits, extentOf } from '../../../domain/signature-size.ts';
 
 const EMPTY = tallyOf(null);
 

@@ -1,20 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { captionBaseline, captionBox } from './caption-layout.ts';
-import { WALL_SIZE } from './rules.ts';
-import { CAPTION_STYLE } from './presentation.ts';
+import { grow } from '../../../domain/geometry.ts';
+import { WALL_SIZE } from '../../../domain/rules.ts';
 import {
   TILE_PIXELS,
-  grow,
   levelForScale,
   levelScale,
-  paintedExtent,
   tileKey,
   tileRect,
   tileWallSize,
   tilesAhead,
   tilesByDistance,
   tilesCovering,
-  union,
 } from './tiles.ts';
 
 describe('levelForScale', () => {
@@ -134,45 +130,5 @@ describe('tilesAhead', () => {
     const inView = tilesCovering(view, 0, 1).length;
     expect(tilesAhead(view, 0, 1, -2, inView + 3)).toHaveLength(3);
     expect(tilesAhead(view, 0, 1, -2, inView)).toEqual([]);
-  });
-});
-
-describe('paintedExtent', () => {
-  const outline = { x: 100, y: 200, width: 50, height: 40 };
-
-  it('holds the outline and the caption box under it, with a pixel of margin', () => {
-    const box = captionBox(outline);
-    expect(paintedExtent(outline)).toEqual({
-      x: 99,
-      y: 199,
-      width: 50 + 2,
-      height: box.y + box.height - 200 + 2,
-    });
-  });
-
-  it('reaches under the last line a caption can have: three lines, not one', () => {
-    const extent = paintedExtent(outline);
-    const lastBaseline = captionBaseline(outline, CAPTION_STYLE.maxLines - 1);
-    expect(extent.y + extent.height).toBeGreaterThan(lastBaseline + CAPTION_STYLE.descent);
-    expect(lastBaseline).toBe(240 + 15 + 2 * 17);
-  });
-
-  it('is never wider than the outline (and its margin), whatever the caption', () => {
-    const dot = { x: 1000, y: 1000, width: 20, height: 20 };
-    expect(paintedExtent(dot)).toMatchObject({ x: 999, width: 22 });
-  });
-});
-
-describe('rect helpers', () => {
-  it('grows and unites rectangles', () => {
-    expect(grow({ x: 10, y: 10, width: 5, height: 5 }, 2, 1)).toEqual({
-      x: 8,
-      y: 9,
-      width: 9,
-      height: 7,
-    });
-    expect(
-      union({ x: 0, y: 0, width: 1, height: 1 }, { x: 5, y: -2, width: 1, height: 1 }),
-    ).toEqual({ x: 0, y: -2, width: 6, height: 3 });
   });
 });

@@ -10,9 +10,9 @@ import {
   type BoardEvent,
   type BoardState,
 } from './board.ts';
-import { TOAST } from './presentation.ts';
-import { screenPoint, type Stroke } from './geometry.ts';
-import { createOutlineIndex } from './outline-index.ts';
+import { TOAST } from '../../../domain/presentation.ts';
+import { screenPoint, type Stroke } from '../../../domain/geometry.ts';
+import { createOutlineIndex } from '../../../domain/outline-index.ts';
 
 const VIEWPORT = { width: 1000, height: 800 };
 // At scale 1 and offset 0 a screen point is the wall point of the same numbers.

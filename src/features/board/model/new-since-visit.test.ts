@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newSinceVisitText, signaturesSince } from './new-since-visit.ts';
-import type { Signature } from './signature.ts';
+import type { Signature } from '../../../domain/signature.ts';
 
 const sig = (id: number, createdAt: string): Signature => ({
   id,

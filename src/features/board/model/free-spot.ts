@@ -7,8 +7,8 @@
  * forbidden rectangles are summed on the grid with a 2-D difference array, so the cost is one
  * pass over the outlines plus one over the grid, however many signatures there are.
  */
-import { WALL_SIZE } from './rules.ts';
-import { rectsMeet, type Point, type Rect } from './geometry.ts';
+import { WALL_SIZE } from '../../../domain/rules.ts';
+import { rectsMeet, type Point, type Rect } from '../../../domain/geometry.ts';
 
 export interface SpotSize {
   readonly width: number;

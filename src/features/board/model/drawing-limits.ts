@@ -11,11 +11,16 @@
  * for the rest. The stroke in progress is counted as drawn, which is never less than what it
  * saves as.
  */
-import { MAX_POINTS, MAX_STROKE_LENGTH, MAX_STROKES } from './rules.ts';
-import { segmentLength, strokesLength, type Point, type Stroke } from './geometry.ts';
-import { strokesToSave, type SavingOutlines } from './simplify.ts';
-import { extendExtent, extentFits, extentOf, type Extent } from './signature-size.ts';
-import { addWeight, startWeight, weightTallyOf, type WeightTally } from './signature-weight.ts';
+import { MAX_POINTS, MAX_STROKE_LENGTH, MAX_STROKES } from '../../../domain/rules.ts';
+import { segmentLength, strokesLength, type Point, type Stroke } from '../../../domain/geometry.ts';
+import { strokesToSave, type SavingOutlines } from '../../../domain/simplify.ts';
+import { extendExtent, extentFits, extentOf, type Extent } from '../../../domain/signature-size.ts';
+import {
+  addWeight,
+  startWeight,
+  weightTallyOf,
+  type WeightTally,
+} from '../../../domain/signature-weight.ts';
 
 /** Which limit a stroke ran into. */
 export type SignatureLimit = 'size' | 'strokes' | 'points' | 'length' | 'weight';

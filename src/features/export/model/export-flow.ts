@@ -3,8 +3,8 @@
  * loadFailed / renderFailed. Each step may be entered once, so a repeated or late event (a
  * re-render, StrictMode's second effect run, a refetch) can never start a second export.
  */
-import { TOAST } from './presentation.ts';
-import { nextToast, toastReducer, type Toast, type ToastEvent } from './toast.ts';
+import { TOAST } from '../../../domain/presentation.ts';
+import { nextToast, toastReducer, type Toast, type ToastEvent } from '../../../domain/toast.ts';
 
 export type ExportPhase = 'loading' | 'generating' | 'complete' | 'loadFailed' | 'renderFailed';
 

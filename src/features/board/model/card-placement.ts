@@ -4,8 +4,8 @@
  * and always wholly on screen, a `margin` from its edges; where no side has room (a phone zoomed
  * in on a large signature) it goes on the side with most room, over the signature if it must.
  */
-import type { CameraState, Size } from './camera.ts';
-import type { Rect } from './geometry.ts';
+import type { CameraState, Size } from '../../../domain/camera.ts';
+import type { Rect } from '../../../domain/geometry.ts';
 
 export interface CardPlacement {
   readonly left: number;

@@ -8,9 +8,8 @@
  * tile is drawn one device pixel for one tile pixel (crisp); between powers of two the nearest
  * level is scaled by at most √2.
  */
-import { captionBox } from './caption-layout.ts';
-import { WALL_SIZE } from './rules.ts';
-import type { Rect } from './geometry.ts';
+import { WALL_SIZE } from '../../../domain/rules.ts';
+import { grow, type Rect } from '../../../domain/geometry.ts';
 
 /**
  * A tile's side in device pixels: far inside every canvas limit (iOS: 4096² per canvas and a
@@ -104,36 +103,4 @@ export function tilesAhead(
     0,
     Math.max(0, maxTiles - inView.size),
   );
-}
-
-/** `r` grown by `margin` on every side. */
-export function grow(r: Rect, marginX: number, marginY = marginX): Rect {
-  return {
-    x: r.x - marginX,
-    y: r.y - marginY,
-    width: r.width + 2 * marginX,
-    height: r.height + 2 * marginY,
-  };
-}
-
-/** The smallest rectangle holding both. */
-export function union(a: Rect, b: Rect): Rect {
-  const x = Math.min(a.x, b.x);
-  const y = Math.min(a.y, b.y);
-  return {
-    x,
-    y,
-    width: Math.max(a.x + a.width, b.x + b.width) - x,
-    height: Math.max(a.y + a.height, b.y + b.height) - y,
-  };
-}
-
-/**
- * The part of the wall a signature's paint can touch: its outline (the strokes, 3 px wide, stay
- * inside the 10 px padding) and its caption's box under it (caption-layout.ts), which the painter
- * clips the caption to. Fonts play no part: a repaint always covers the caption, whatever its
- * characters. One pixel of margin for anti-aliasing.
- */
-export function paintedExtent(outline: Rect): Rect {
-  return grow(union(outline, captionBox(outline)), 1);
 }

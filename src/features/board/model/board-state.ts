@@ -4,11 +4,11 @@
  * drawn" cannot be written down: pan mode knows idle, panning and pinching; draw mode idle,
  * drawing, captioning and saving. Transitions are in board.ts and board-gestures.ts.
  */
-import type { CameraState, Offset, Size } from './camera.ts';
-import { TOAST } from './presentation.ts';
+import type { CameraState, Offset, Size } from '../../../domain/camera.ts';
+import { TOAST } from '../../../domain/presentation.ts';
 import type { DrawingTally, SignatureLimit } from './drawing-limits.ts';
-import type { ScreenPoint, Stroke, WorldPoint } from './geometry.ts';
-import { nextToast, type Toast } from './toast.ts';
+import type { ScreenPoint, Stroke, WorldPoint } from '../../../domain/geometry.ts';
+import { nextToast, type Toast } from '../../../domain/toast.ts';
 
 export type BoardMode = 'pan' | 'draw';
 

@@ -2,7 +2,7 @@
  * "New since your last visit" (issue 23): the browser keeps the newest `created_at` it has seen;
  * on the next visit the signatures saved after it are marked for a few seconds, with a count.
  */
-import type { Signature } from './signature.ts';
+import type { Signature } from '../../../domain/signature.ts';
 
 /** How long the new signatures stay marked, and the count shown. */
 export const NEW_SINCE_VISIT_MS = 8000;

@@ -17,13 +17,13 @@ import {
   type CameraState,
   type Offset,
   type Size,
-} from './camera.ts';
-import { TOAST } from './presentation.ts';
-import { screenPoint, type ScreenPoint, type Stroke } from './geometry.ts';
+} from '../../../domain/camera.ts';
+import { TOAST } from '../../../domain/presentation.ts';
+import { screenPoint, type ScreenPoint, type Stroke } from '../../../domain/geometry.ts';
 import { gestureTransition, type GestureEvent } from './board-gestures.ts';
-import { strokesToSave, type SavingOutlines } from './simplify.ts';
-import { captionWithin, findSignatureProblem } from './signature.ts';
-import { toastReducer, type Toast, type ToastEvent } from './toast.ts';
+import { strokesToSave, type SavingOutlines } from '../../../domain/simplify.ts';
+import { captionWithin, findSignatureProblem } from '../../../domain/signature.ts';
+import { toastReducer, type Toast, type ToastEvent } from '../../../domain/toast.ts';
 import {
   IDLE,
   withToast,

@@ -6,10 +6,10 @@
  * signatures' outlines. Points arrive as screen points and are turned into wall points by the
  * state's camera.
  */
-import { clampOffset, worldPointAt, zoomAround } from './camera.ts';
-import { TOAST } from './presentation.ts';
+import { clampOffset, worldPointAt, zoomAround } from '../../../domain/camera.ts';
+import { TOAST } from '../../../domain/presentation.ts';
 import { addPoint, MIN_STROKE_POINTS, startStroke, tallyAsSaved } from './drawing-limits.ts';
-import { screenPoint, type ScreenPoint, type WorldPoint } from './geometry.ts';
+import { screenPoint, type ScreenPoint, type WorldPoint } from '../../../domain/geometry.ts';
 import {
   IDLE,
   LIMIT_TOAST,
@@ -19,7 +19,7 @@ import {
   type Draft,
   type Finger,
 } from './board-state.ts';
-import type { SavingOutlines } from './simplify.ts';
+import type { SavingOutlines } from '../../../domain/simplify.ts';
 
 /** What pressed: the DOM's PointerEvent.pointerType (anything unknown counts as a mouse). */
 export type PointerKind = 'mouse' | 'pen' | 'touch';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampOffset, clampScale, type CameraState, type Size } from './camera.ts';
+import { clampOffset, clampScale, type CameraState, type Size } from '../../../domain/camera.ts';
 import {
   CORNER_REACH,
   coveredCornerArea,
@@ -7,8 +7,8 @@ import {
   sideClearOfCorners,
   wallCornersOnScreen,
 } from './corner-clearance.ts';
-import { WALL_SIZE } from './rules.ts';
-import type { Rect } from './geometry.ts';
+import { WALL_SIZE } from '../../../domain/rules.ts';
+import type { Rect } from '../../../domain/geometry.ts';
 
 const DESKTOP: Size = { width: 1280, height: 720 };
 const PHONE: Size = { width: 390, height: 844 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOAST } from './presentation.ts';
+import { TOAST } from '../../../domain/presentation.ts';
 import {
   exportReducer,
   initialExportState,

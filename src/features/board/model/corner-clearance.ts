@@ -6,9 +6,9 @@
  * home side and steps across to the mirrored side while the wall's corner lies under it at home.
  * Pure: the caller measures the group on screen and applies the answer.
  */
-import type { CameraState, Size } from './camera.ts';
-import { WALL_SIZE } from './rules.ts';
-import type { Rect } from './geometry.ts';
+import type { CameraState, Size } from '../../../domain/camera.ts';
+import { WALL_SIZE } from '../../../domain/rules.ts';
+import type { Rect } from '../../../domain/geometry.ts';
 
 /** How much of each wall corner must always be reachable: this many wall pixels square. */
 export const CORNER_REACH = 150;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { WALL_SIZE } from './rules.ts';
+import { WALL_SIZE } from '../../../domain/rules.ts';
 import { centreOf, findFreeSpot, FREE_SPOT_SIZE } from './free-spot.ts';
-import { rectsMeet, type Rect } from './geometry.ts';
+import { rectsMeet, type Rect } from '../../../domain/geometry.ts';
 
 /** Outlines of `w` × `h` tiled over the wall with `gap` between them, skipping `holes` (col,row). */
 function tiled(w: number, h: number, gap: number, holes: Array<[number, number]> = []): Rect[] {
