@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { TOAST_TIMEOUT_MS } from '../domain/presentation.ts';
 import type { Toast } from '../domain/toast.ts';
 import './toast.css';
+import { toastText } from './toast-words.ts';
 
 /**
  * The toast area: one message at a time, announced to screen readers. The text element is keyed
@@ -12,7 +13,7 @@ export function ToastArea({ toast }: { toast: Toast | null }) {
     <div className="toast-area" role="status" aria-live="polite" aria-atomic="true">
       {toast && (
         <div key={toast.seq} className="toast" data-testid="toast">
-          {toast.text}
+          {toastText(toast.kind)}
         </div>
       )}
     </div>

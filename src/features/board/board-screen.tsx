@@ -41,6 +41,7 @@ import { useEmbed } from './embed/use-embed.ts';
 import { OpenFullWall } from './controls/open-full-wall.tsx';
 import './board.css';
 import { ToastArea, useToastExpiry } from '../../ui/toast.tsx';
+import type { ToastKind } from '../../domain/toast.ts';
 
 /** An embed at least this tall opens with the wall overview out (navigation.css's compact size). */
 const COMPACT_EMBED_HEIGHT = 600;
@@ -105,7 +106,7 @@ export function BoardScreen({
   useFocusReturn(machine, card !== null);
   const closeCard = useCallback(() => dispatch({ type: 'cardClosed' }), [dispatch]);
 
-  const notify = useCallback((text: string) => dispatch({ type: 'notified', text }), [dispatch]);
+  const notify = useCallback((kind: ToastKind) => dispatch({ type: 'notified', kind }), [dispatch]);
   const expireToast = useCallback(
     (seq: number) => dispatch({ type: 'toastExpired', seq }),
     [dispatch],

@@ -7,7 +7,6 @@
  */
 import { useEffect, useRef } from 'react';
 import type { BoardEvent } from './model/board.ts';
-import { TOAST } from '../../domain/presentation.ts';
 import type { Rect } from '../../domain/geometry.ts';
 import { useLiveSignatures } from '../../data/live-signatures.ts';
 import { useRemovedSignatures } from '../../data/removed-signatures.ts';
@@ -33,11 +32,11 @@ export function useWallSignatures(
     if (!untold.current) return;
     if (complete) {
       untold.current = false;
-      dispatch({ type: 'notified', text: TOAST.loaded });
+      dispatch({ type: 'notified', kind: 'loaded' });
     } else if (failed) {
       untold.current = false;
       console.error(error);
-      dispatch({ type: 'notified', text: TOAST.loadError });
+      dispatch({ type: 'notified', kind: 'loadError' });
     }
   }, [loading, complete, failed, error, dispatch]);
 

@@ -9,7 +9,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { Size } from '../../../domain/camera.ts';
 import { placeCard, screenRectOf, type CardPlacement } from '../model/card-placement.ts';
-import { CAPTION_STYLE, defaultCaption, TOAST } from '../../../domain/presentation.ts';
+import { CAPTION_STYLE, defaultCaption } from '../../../domain/presentation.ts';
 import { REMOVAL_WINDOW_MS } from '../../../domain/removal.ts';
 import type { ReportReason } from '../../../domain/reports.ts';
 import type { Signature } from '../../../domain/signature.ts';
@@ -20,32 +20,33 @@ import { reportSignature, type ReportOutcome } from '../../../data/reports.ts';
 import type { Camera } from '../input/camera.ts';
 import { ReportForm } from './report-form.tsx';
 import './card.css';
+import type { ToastKind } from '../../../domain/toast.ts';
 
 export interface SignatureCardProps {
   signature: Signature;
   camera: Camera;
   /** The screen's size: the card is placed again when it changes. */
   viewport: Size;
-  notify: (text: string) => void;
+  notify: (kind: ToastKind) => void;
   onClose: () => void;
 }
 
 type CardView = 'details' | 'report' | 'confirm-removal';
 
-const REPORT_TOAST: Readonly<Record<ReportOutcome, string>> = {
-  sent: TOAST.reported,
-  'already-reported': TOAST.alreadyReported,
-  'too-many': TOAST.tooManyReports,
-  gone: TOAST.signatureGone,
-  failed: TOAST.reportError,
+const REPORT_TOAST: Readonly<Record<ReportOutcome, ToastKind>> = {
+  sent: 'reported',
+  'already-reported': 'alreadyReported',
+  'too-many': 'tooManyReports',
+  gone: 'signatureGone',
+  failed: 'reportError',
 };
 
-const REMOVAL_TOAST: Readonly<Record<RemovalOutcome, string>> = {
-  removed: TOAST.removed,
-  'too-late': TOAST.removalTooLate,
-  refused: TOAST.removalRefused,
-  gone: TOAST.signatureGone,
-  failed: TOAST.removalError,
+const REMOVAL_TOAST: Readonly<Record<RemovalOutcome, ToastKind>> = {
+  removed: 'removed',
+  'too-late': 'removalTooLate',
+  refused: 'removalRefused',
+  gone: 'signatureGone',
+  failed: 'removalError',
 };
 
 /**

@@ -9,7 +9,6 @@
 import './navigation.css';
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import { TOAST } from '../../../domain/presentation.ts';
 import { centreOf, findFreeSpot } from '../model/free-spot.ts';
 import type { Signature } from '../../../domain/signature.ts';
 import { cameraCentredOn, viewCentre } from '../../../domain/view-link.ts';
@@ -17,13 +16,14 @@ import { DownloadIcon, FreeSpotIcon, MoreToolsIcon, ReplayIcon, ShareIcon } from
 import { shareLink } from './share-link.ts';
 import type { Camera } from '../input/camera.ts';
 import { useSideClearOfCorners } from './use-side-clear-of-corners.ts';
+import type { ToastKind } from '../../../domain/toast.ts';
 
 export interface ViewToolsProps {
   camera: Camera | null;
   signatures: readonly Signature[];
   /** The link to the current view (or to the signature just saved). */
   linkHref: () => string;
-  notify: (text: string) => void;
+  notify: (kind: ToastKind) => void;
   /** A stroke or caption is in progress: leaving for the export would lose it. */
   locked: boolean;
   onZoomIn: () => void;
@@ -74,8 +74,8 @@ export function ViewTools({
   const share = useCallback(() => {
     setOpen(false);
     void shareLink(linkHref(), document.title).then((outcome) => {
-      if (outcome === 'copied') notify(TOAST.linkCopied);
-      else if (outcome === 'failed') notify(TOAST.linkNotCopied);
+      if (outcome === 'copied') notify('linkCopied');
+      else if (outcome === 'failed') notify('linkNotCopied');
     });
   }, [linkHref, notify, setOpen]);
 
@@ -88,7 +88,7 @@ export function ViewTools({
       viewCentre(now.camera, now.viewport),
     );
     if (!spot) {
-      notify(TOAST.noFreeSpot);
+      notify('noFreeSpot');
       return;
     }
     camera.moveTo(cameraCentredOn(centreOf(spot), now.camera.scale, now.viewport));

@@ -104,7 +104,7 @@ export class BoardDriver {
     return this.state.phase.name;
   }
   get toast(): string | null {
-    return this.state.toast?.text ?? null;
+    return this.state.toast?.kind ?? null;
   }
   get pending(): readonly Stroke[] | null {
     return this.view.pending;

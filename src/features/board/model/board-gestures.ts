@@ -7,7 +7,6 @@
  * state's camera.
  */
 import { clampOffset, worldPointAt, zoomAround } from '../../../domain/camera.ts';
-import { TOAST } from '../../../domain/presentation.ts';
 import { addPoint, MIN_STROKE_POINTS, startStroke, tallyAsSaved } from './drawing-limits.ts';
 import { screenPoint, type ScreenPoint, type WorldPoint } from '../../../domain/geometry.ts';
 import {
@@ -212,7 +211,7 @@ function drawTransition(
           return withToast(strokeEnded(state, points, draft), LIMIT_TOAST[step.limit]);
         }
         if (outlines.itemOnSegment(last, p)) {
-          return withToast({ ...state, phase: rest(draft) }, TOAST.blocked);
+          return withToast({ ...state, phase: rest(draft) }, 'blocked');
         }
         tally = step.tally;
         points.push(p);
@@ -235,7 +234,7 @@ function strokeStarted(
   // counts. Before the outlines: a stroke the limits refuse could never be kept anywhere here.
   const start = startStroke(tallyAsSaved(draft?.strokes ?? null, outlines), p);
   if (!start.ok) return withToast(state, LIMIT_TOAST[start.limit]);
-  if (outlines.itemAtPoint(p)) return withToast(state, TOAST.blocked);
+  if (outlines.itemAtPoint(p)) return withToast(state, 'blocked');
   return {
     ...state,
     phase: { name: 'drawing', pointerId, points: [p], tally: start.tally, draft },

@@ -5,10 +5,9 @@
  * drawing, captioning and saving. Transitions are in board.ts and board-gestures.ts.
  */
 import type { CameraState, Offset, Size } from '../../../domain/camera.ts';
-import { TOAST } from '../../../domain/presentation.ts';
 import type { DrawingTally, SignatureLimit } from './drawing-limits.ts';
 import type { ScreenPoint, Stroke, WorldPoint } from '../../../domain/geometry.ts';
-import { nextToast, type Toast } from '../../../domain/toast.ts';
+import { nextToast, type Toast, type ToastKind } from '../../../domain/toast.ts';
 
 export type BoardMode = 'pan' | 'draw';
 
@@ -24,16 +23,16 @@ export interface BoardState {
 }
 
 /** What the visitor is told when a limit stops a stroke. */
-export const LIMIT_TOAST: Readonly<Record<SignatureLimit, string>> = {
-  size: TOAST.tooBig,
-  strokes: TOAST.tooManyStrokes,
-  points: TOAST.tooManyPoints,
-  length: TOAST.tooLong,
-  weight: TOAST.tooDense,
+export const LIMIT_TOAST: Readonly<Record<SignatureLimit, ToastKind>> = {
+  size: 'tooBig',
+  strokes: 'tooManyStrokes',
+  points: 'tooManyPoints',
+  length: 'tooLong',
+  weight: 'tooDense',
 };
 
-export function withToast(state: BoardState, text: string): BoardState {
-  return { ...state, toast: nextToast(state.toast, text) };
+export function withToast(state: BoardState, kind: ToastKind): BoardState {
+  return { ...state, toast: nextToast(state.toast, kind) };
 }
 
 export const IDLE: BoardPhase = { name: 'idle' };

@@ -10,7 +10,6 @@ import {
   type BoardEvent,
   type BoardState,
 } from './board.ts';
-import { TOAST } from '../../../domain/presentation.ts';
 import { screenPoint, type Stroke } from '../../../domain/geometry.ts';
 import { createOutlineIndex } from '../../../domain/outline-index.ts';
 
@@ -60,10 +59,10 @@ describe('board transitions', () => {
   it('toggles modes with their toasts', () => {
     const drawing = run(draw);
     expect(drawing.mode).toBe('draw');
-    expect(drawing.toast?.text).toBe(TOAST.drawingEnabled);
+    expect(drawing.toast?.kind).toBe('drawingEnabled');
     const panning = from(drawing, draw);
     expect(panning.mode).toBe('pan');
-    expect(panning.toast?.text).toBe(TOAST.panningEnabled);
+    expect(panning.toast?.kind).toBe('panningEnabled');
   });
 
   it('pans instead of drawing in pan mode: the wall follows the pointer, clamped', () => {
@@ -100,7 +99,7 @@ describe('board transitions', () => {
     const s = run(draw, ...stroke(), down(50, 150), move(120, 150));
     expect(s.phase.name).toBe('captioning');
     expect(pending(s)).toEqual([line]);
-    expect(s.toast?.text).toBe(TOAST.blocked);
+    expect(s.toast?.kind).toBe('blocked');
     // The pointer-up that follows a blocked stroke adds nothing.
     expect(pending(from(s, up()))).toEqual([line]);
   });
@@ -108,7 +107,7 @@ describe('board transitions', () => {
   it('refuses a stroke that starts on an outline', () => {
     const s = run(draw, down(150, 150));
     expect(s.phase.name).toBe('idle');
-    expect(s.toast?.text).toBe(TOAST.blocked);
+    expect(s.toast?.kind).toBe('blocked');
   });
 
   it('keeps a stroke cut at a limit, as if released there, and says which limit', () => {
@@ -120,7 +119,7 @@ describe('board transitions', () => {
         [900, 400],
       ],
     ]);
-    expect(cut.toast?.text).toBe('A signature must fit in 800 × 600 px!');
+    expect(cut.toast?.kind).toBe('tooBig');
     // The moves and pointer-up that follow add nothing.
     expect(from(cut, move(950, 400), up())).toBe(cut);
   });
@@ -136,7 +135,7 @@ describe('board transitions', () => {
       move(300, 900),
     );
     expect(pending(cut)).toHaveLength(1);
-    expect(cut.toast?.text).toBe(TOAST.tooBig);
+    expect(cut.toast?.kind).toBe('tooBig');
   });
 
   it('refuses a stroke at a limit with its toast, and nothing starts', () => {
@@ -150,24 +149,23 @@ describe('board transitions', () => {
     );
     const s = from(wide, down(1150, 400));
     expect(s.phase.name).toBe('captioning');
-    expect(s.toast?.text).toBe(TOAST.tooBig);
+    expect(s.toast?.kind).toBe('tooBig');
   });
 
   it('has a toast for every limit', () => {
     expect(LIMIT_TOAST).toEqual({
-      size: TOAST.tooBig,
-      strokes: TOAST.tooManyStrokes,
-      points: TOAST.tooManyPoints,
-      length: TOAST.tooLong,
-      weight: TOAST.tooDense,
+      size: 'tooBig',
+      strokes: 'tooManyStrokes',
+      points: 'tooManyPoints',
+      length: 'tooLong',
+      weight: 'tooDense',
     });
-    expect(TOAST.tooLong).toBe('A signature holds at most 20,000 px of strokes!');
   });
 
   it('abandons the stroke in progress silently when the pointer is lost or a finger lands', () => {
     const lost = run(draw, down(10, 10), move(20, 20), { type: 'pointerLost', pointerId: 1 });
     expect(lost.phase.name).toBe('idle');
-    expect(lost.toast?.text).toBe(TOAST.drawingEnabled);
+    expect(lost.toast?.kind).toBe('drawingEnabled');
     const second = run(draw, ...stroke(), down(30, 30), move(40, 40), down(50, 50, 2));
     expect(second.phase.name).toBe('captioning');
     expect(pending(second)).toEqual([line]);
@@ -177,18 +175,18 @@ describe('board transitions', () => {
     const typed = run(draw, ...stroke(), { type: 'captionChanged', caption: 'hi' });
     const saving = from(typed, { type: 'saveRequested' });
     expect(saving.phase).toEqual({ name: 'saving', draft: { strokes: [line], caption: 'hi' } });
-    expect(saving.toast?.text).toBe(TOAST.saving);
+    expect(saving.toast?.kind).toBe('saving');
     // Asked twice: still the one save.
     expect(from(saving, { type: 'saveRequested' })).toBe(saving);
     const saved = from(saving, { type: 'saveSucceeded' });
     expect(boardView(saved)).toMatchObject({ saving: false, pending: null, caption: '' });
-    expect(saved.toast?.text).toBe(TOAST.saved);
+    expect(saved.toast?.kind).toBe('saved');
   });
 
   it('fails a save: Error saving signature., and clears the pending drawing', () => {
     const failed = run(draw, ...stroke(), { type: 'saveRequested' }, { type: 'saveFailed' });
     expect(boardView(failed)).toMatchObject({ saving: false, pending: null, caption: '' });
-    expect(failed.toast?.text).toBe(TOAST.saveError);
+    expect(failed.toast?.kind).toBe('saveError');
   });
 
   it('ignores strokes, caption edits, undo, cancel and the mode toggle while saving', () => {
@@ -208,10 +206,10 @@ describe('board transitions', () => {
       { type: 'drawingCanceled' },
     );
     expect(s).toMatchObject({ mode: 'draw', phase: { name: 'idle' } });
-    expect(s.toast?.text).toBe(TOAST.canceled);
+    expect(s.toast?.kind).toBe('canceled');
     const midStroke = run(draw, down(10, 10), move(20, 20), { type: 'drawingCanceled' });
     expect(midStroke.phase.name).toBe('idle');
-    expect(midStroke.toast?.text).toBe(TOAST.canceled);
+    expect(midStroke.toast?.kind).toBe('canceled');
   });
 
   it('has nothing to cancel when nothing is pending', () => {
@@ -229,7 +227,7 @@ describe('board transitions', () => {
     expect(draftOf(one)).toEqual({ strokes: [line], caption: 'c' });
     const none = from(one, { type: 'strokeUndone' });
     expect(none.phase.name).toBe('idle');
-    expect(none.toast?.text).toBe(TOAST.canceled);
+    expect(none.toast?.kind).toBe('canceled');
     // Nothing to undo mid-stroke (the pointer is down) or with nothing pending.
     const drawing = from(one, down(60, 60), move(70, 70));
     expect(from(drawing, { type: 'strokeUndone' })).toBe(drawing);
@@ -249,9 +247,9 @@ describe('board transitions', () => {
   });
 
   it('replaces a toast with a newer one and expires only the current one', () => {
-    const a = run({ type: 'notified', text: 'a' });
-    const b = from(a, { type: 'notified', text: 'b' });
-    expect(b.toast?.text).toBe('b');
+    const a = run({ type: 'notified', kind: 'linkCopied' });
+    const b = from(a, { type: 'notified', kind: 'noFreeSpot' });
+    expect(b.toast?.kind).toBe('noFreeSpot');
     expect(from(b, { type: 'toastExpired', seq: a.toast!.seq })).toBe(b);
     expect(from(b, { type: 'toastExpired', seq: b.toast!.seq }).toast).toBeNull();
   });
@@ -309,7 +307,7 @@ describe('the weight rule on the board', () => {
       600 + (Math.floor(i / 5) % 2) * 4,
     ]);
     const s = run(draw, ...stroke(scribble));
-    expect(s.toast?.text).toBe(TOAST.tooDense);
+    expect(s.toast?.kind).toBe('tooDense');
     expect(s.phase.name).toBe('captioning');
     expect(pending(s)![0]!.length).toBeLessThan(scribble.length);
   });
@@ -319,13 +317,13 @@ describe('the weight rule on the board', () => {
     const typed = from(onDot(), { type: 'captionChanged', caption: long });
     // The dot's text, "[[[500,500],[500,500.5]]]", is 25 bytes: its node's 155 leave 130.
     expect(draftOf(typed)!.caption).toBe('x'.repeat(130));
-    expect(typed.toast?.text).toBe(TOAST.captionTooLong);
+    expect(typed.toast?.kind).toBe('captionTooLong');
     const saving = from(typed, { type: 'saveRequested' });
     expect(saving.phase.name).toBe('saving');
     // A caption that fits is kept as typed, with no toast.
     const short = from(onDot(), { type: 'captionChanged', caption: 'hi' });
     expect(draftOf(short)!.caption).toBe('hi');
-    expect(short.toast?.text).not.toBe(TOAST.captionTooLong);
+    expect(short.toast?.kind).not.toBe('captionTooLong');
   });
 
   it('keeps the drawing and says why when a save would be refused for its weight', () => {
@@ -342,7 +340,7 @@ describe('the weight rule on the board', () => {
     const undone = from(typed, { type: 'strokeUndone' });
     const refused = from(undone, { type: 'saveRequested' });
     expect(refused.phase.name).toBe('captioning');
-    expect(refused.toast?.text).toBe(TOAST.captionTooLong);
+    expect(refused.toast?.kind).toBe('captionTooLong');
     expect(draftOf(refused)).toEqual(draftOf(undone));
   });
 });

@@ -18,7 +18,6 @@ import {
   type Offset,
   type Size,
 } from '../../../domain/camera.ts';
-import { TOAST } from '../../../domain/presentation.ts';
 import { screenPoint, type ScreenPoint, type Stroke } from '../../../domain/geometry.ts';
 import { gestureTransition, type GestureEvent } from './board-gestures.ts';
 import { strokesToSave, type SavingOutlines } from '../../../domain/simplify.ts';
@@ -107,16 +106,16 @@ function transition(state: BoardState, event: BoardEvent, outlines: SavingOutlin
     case 'modeToggled':
       if (phase.name === 'saving') return state;
       return state.mode === 'pan'
-        ? withToast({ ...state, mode: 'draw', phase: IDLE }, TOAST.drawingEnabled)
+        ? withToast({ ...state, mode: 'draw', phase: IDLE }, 'drawingEnabled')
         : // Switching to panning cancels any stroke or pending signature (spec §4).
-          withToast({ ...state, mode: 'pan', phase: IDLE }, TOAST.panningEnabled);
+          withToast({ ...state, mode: 'pan', phase: IDLE }, 'panningEnabled');
     case 'captionChanged': {
       if (phase.name !== 'captioning' && !(phase.name === 'drawing' && phase.draft)) return state;
       const pending = draftOf(state) as Draft;
       // A small signature holds a shorter caption (the weight rule): typing stops at its room.
       const caption = captionWithin(event.caption, strokesToSave(pending.strokes, outlines));
       const next = { ...state, phase: { ...phase, draft: { ...pending, caption } } };
-      return caption === event.caption ? next : withToast(next, TOAST.captionTooLong);
+      return caption === event.caption ? next : withToast(next, 'captionTooLong');
     }
     case 'saveRequested': {
       if (phase.name !== 'captioning') return state;
@@ -127,21 +126,19 @@ function transition(state: BoardState, event: BoardEvent, outlines: SavingOutlin
         return withToast(
           state,
           captionWithin(caption, strokesToSave(strokes, outlines)) === caption
-            ? TOAST.tooDense
-            : TOAST.captionTooLong,
+            ? 'tooDense'
+            : 'captionTooLong',
         );
       }
-      return withToast({ ...state, phase: { name: 'saving', draft: phase.draft } }, TOAST.saving);
+      return withToast({ ...state, phase: { name: 'saving', draft: phase.draft } }, 'saving');
     }
     case 'saveSucceeded':
-      return phase.name === 'saving' ? withToast({ ...state, phase: IDLE }, TOAST.saved) : state;
+      return phase.name === 'saving' ? withToast({ ...state, phase: IDLE }, 'saved') : state;
     case 'saveFailed':
-      return phase.name === 'saving'
-        ? withToast({ ...state, phase: IDLE }, TOAST.saveError)
-        : state;
+      return phase.name === 'saving' ? withToast({ ...state, phase: IDLE }, 'saveError') : state;
     case 'drawingCanceled':
       if (phase.name !== 'drawing' && phase.name !== 'captioning') return state;
-      return withToast({ ...state, phase: IDLE }, TOAST.canceled);
+      return withToast({ ...state, phase: IDLE }, 'canceled');
     case 'strokeUndone': {
       // Not mid-stroke: the pointer is still down, and the stroke it draws is not pending yet.
       if (phase.name !== 'captioning') return state;

@@ -4,18 +4,18 @@
  * timelapse" where the browser can record a canvas, and a way out.
  */
 import { useCallback, useState } from 'react';
-import { TOAST } from '../../../domain/presentation.ts';
 import type { Signature } from '../../../domain/signature.ts';
 import { downloadBlob } from '../../../ui/download-blob.ts';
 import { canRecordTimelapse, recordTimelapse } from './timelapse.ts';
 import type { Replay } from './use-replay.ts';
 import './replay.css';
+import type { ToastKind } from '../../../domain/toast.ts';
 
 export interface ReplayBarProps {
   replay: Replay;
   /** The whole wall, in signing order (what the timelapse records). */
   signatures: readonly Signature[];
-  notify: (text: string) => void;
+  notify: (kind: ToastKind) => void;
 }
 
 /** The day the last signature shown was signed, in the visitor's locale. */
@@ -32,15 +32,15 @@ export function ReplayBar({ replay, signatures, notify }: ReplayBarProps) {
   const [recordable] = useState(canRecordTimelapse);
   const record = useCallback(() => {
     setRecording(true);
-    notify(TOAST.recordingTimelapse);
+    notify('recordingTimelapse');
     recordTimelapse(signatures)
       .then(({ blob, fileName }) => {
         downloadBlob(blob, fileName);
-        notify(TOAST.timelapseSaved);
+        notify('timelapseSaved');
       })
       .catch((error: unknown) => {
         console.error(error);
-        notify(TOAST.timelapseFailed);
+        notify('timelapseFailed');
       })
       .finally(() => setRecording(false));
   }, [signatures, notify]);

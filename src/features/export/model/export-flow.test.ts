@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { TOAST } from '../../../domain/presentation.ts';
 import {
   exportReducer,
   initialExportState,
@@ -12,16 +11,16 @@ const run = (...events: ExportEvent[]) => events.reduce(exportReducer, initialEx
 describe('export steps', () => {
   it('starts loading with the preparing toast', () => {
     expect(initialExportState.phase).toBe('loading');
-    expect(initialExportState.toast?.text).toBe(TOAST.preparingExport);
+    expect(initialExportState.toast?.kind).toBe('preparingExport');
   });
 
   it('goes loading → generating → complete with the spec toasts in order', () => {
     const generating = run({ type: 'loaded' });
     expect(generating.phase).toBe('generating');
-    expect(generating.toast?.text).toBe(TOAST.generatingPng);
+    expect(generating.toast?.kind).toBe('generatingPng');
     const complete = exportReducer(generating, { type: 'rendered' });
     expect(complete.phase).toBe('complete');
-    expect(complete.toast?.text).toBe(TOAST.exportComplete);
+    expect(complete.toast?.kind).toBe('exportComplete');
     expect(redirectsHome(complete.phase)).toBe(true);
   });
 
@@ -36,7 +35,7 @@ describe('export steps', () => {
   it('reports a failed load and never renders or leaves afterwards', () => {
     const failed = run({ type: 'loadFailed' });
     expect(failed.phase).toBe('loadFailed');
-    expect(failed.toast?.text).toBe(TOAST.loadError);
+    expect(failed.toast?.kind).toBe('loadError');
     expect(exportReducer(failed, { type: 'loaded' })).toBe(failed);
     expect(redirectsHome(failed.phase)).toBe(false);
   });
@@ -49,7 +48,7 @@ describe('export steps', () => {
   it('stops on a render failure without claiming completion', () => {
     const failed = run({ type: 'loaded' }, { type: 'renderFailed' });
     expect(failed.phase).toBe('renderFailed');
-    expect(failed.toast?.text).toBe(TOAST.generatingPng);
+    expect(failed.toast?.kind).toBe('generatingPng');
     expect(exportReducer(failed, { type: 'rendered' })).toBe(failed);
     expect(redirectsHome(failed.phase)).toBe(false);
   });
@@ -60,7 +59,7 @@ describe('export steps', () => {
       type: 'toastExpired',
       seq: initialExportState.toast!.seq,
     });
-    expect(stale.toast?.text).toBe(TOAST.generatingPng);
+    expect(stale.toast?.kind).toBe('generatingPng');
     const expired = exportReducer(generating, { type: 'toastExpired', seq: generating.toast!.seq });
     expect(expired.toast).toBeNull();
     expect(expired.phase).toBe('generating');

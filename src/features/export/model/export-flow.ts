@@ -3,8 +3,13 @@
  * loadFailed / renderFailed. Each step may be entered once, so a repeated or late event (a
  * re-render, StrictMode's second effect run, a refetch) can never start a second export.
  */
-import { TOAST } from '../../../domain/presentation.ts';
-import { nextToast, toastReducer, type Toast, type ToastEvent } from '../../../domain/toast.ts';
+import {
+  nextToast,
+  toastReducer,
+  type Toast,
+  type ToastEvent,
+  type ToastKind,
+} from '../../../domain/toast.ts';
 
 export type ExportPhase = 'loading' | 'generating' | 'complete' | 'loadFailed' | 'renderFailed';
 
@@ -24,22 +29,22 @@ export type ExportEvent =
 
 export const initialExportState: ExportState = {
   phase: 'loading',
-  toast: nextToast(null, TOAST.preparingExport),
+  toast: nextToast(null, 'preparingExport'),
 };
 
-function enter(state: ExportState, phase: ExportPhase, toastText: string | null): ExportState {
-  return { phase, toast: toastText === null ? state.toast : nextToast(state.toast, toastText) };
+function enter(state: ExportState, phase: ExportPhase, toast: ToastKind | null): ExportState {
+  return { phase, toast: toast === null ? state.toast : nextToast(state.toast, toast) };
 }
 
 /** The next state; an event that does not fit the current step changes nothing. */
 export function exportReducer(state: ExportState, event: ExportEvent): ExportState {
   switch (event.type) {
     case 'loaded':
-      return state.phase === 'loading' ? enter(state, 'generating', TOAST.generatingPng) : state;
+      return state.phase === 'loading' ? enter(state, 'generating', 'generatingPng') : state;
     case 'loadFailed':
-      return state.phase === 'loading' ? enter(state, 'loadFailed', TOAST.loadError) : state;
+      return state.phase === 'loading' ? enter(state, 'loadFailed', 'loadError') : state;
     case 'rendered':
-      return state.phase === 'generating' ? enter(state, 'complete', TOAST.exportComplete) : state;
+      return state.phase === 'generating' ? enter(state, 'complete', 'exportComplete') : state;
     case 'renderFailed':
       // The spec has no text for this; the console carries the error (spec §8: errors are logged).
       return state.phase === 'generating' ? enter(state, 'renderFailed', null) : state;
