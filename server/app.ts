@@ -7,12 +7,12 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { MAX_BODY_BYTES } from '../src/domain/rules.ts';
-import { sendError } from './api/errors.ts';
+import { sendError } from './api/error-answers.ts';
 import { registerHealth } from './api/health.ts';
 import { registerRest } from './api/rest-route.ts';
 import { loadFunctionCache, loadSchemaCache } from './api/schema-cache.ts';
-import { configureInsertLimit } from './db/insert-limit.ts';
-import { configureReportSettings } from './db/report-settings.ts';
+import { configureInsertLimit } from './settings/insert-limit.ts';
+import { configureReportSettings } from './settings/report-settings.ts';
 import { versionedTables } from './db/table-version.ts';
 import type { Database } from './db/types.ts';
 import { limitUnsentAnswers } from './http/answer-budget.ts';
@@ -33,7 +33,7 @@ import { createLogger, pathOf, RequestLog, type Logger } from './log.ts';
 import { registerRealtime } from './realtime/door.ts';
 import type { RealtimeLimits } from './realtime/limits.ts';
 import { ReportNotifier, type ReportNotifierOptions } from './reports/report-notifier.ts';
-import { ApiError, pgrst } from './rest/errors.ts';
+import { ApiError, pgrst } from './rest/envelope.ts';
 import { registerShare } from './share/routes.ts';
 
 /**
@@ -54,7 +54,7 @@ export interface ServerOptions {
   maxResponseBytes?: number;
   /**
    * READ_SNAPSHOT_AFTER_MS: how long a read waits for fresh rows before the read cache's last
-   * snapshot answers it (api/cached-read.ts); default SNAPSHOT_AFTER_MS.
+   * snapshot answers it (cache/cached-reads.ts); default SNAPSHOT_AFTER_MS.
    */
   readSnapshotAfterMs?: number;
   distDir: string;

@@ -2,12 +2,15 @@
  * The server's layers import one way (docs/architecture.md, "The server's layers"), read from the
  * source itself with TypeScript's own import scanner, tests included:
  *
- *   main.ts, app.ts   compose everything
+ *   main.ts, app.ts,  compose everything, the environment read once through one table
+ *   config.ts
  *   api/              the data API: a request's plan → cache → SQL → respond, errors to the envelope
  *   realtime/         Supabase Realtime's WebSocket: door, a socket's conversation, the change feed
  *   reports/          telling the owner of reports: the database's queue, digests, the webhook post
  *   share/            the wall on other pages: link previews, oEmbed, the pages' preview tags
- *   http/             HTTP only: connections, keys, CORS, compression, the read cache's store
+ *   cache/            the read cache: which reads, under which key, its store, snapshots when busy
+ *   settings/         the app's settings the database keeps (flood limit, community hiding)
+ *   http/             HTTP only: connections, keys, CORS, compression, headers, static files
  *   rest/  db/        pure PostgREST (parse, plan, SQL text, respond) / the database driver
  *
  * and no module imports itself back through others (an import cycle).
@@ -25,10 +28,13 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'db/': [],
   'rest/': [],
   // Every answer, a 401 of the gateway or a 503 of a full server too, is in PostgREST's envelope.
-  'http/': ['rest/errors.ts', 'log.ts'],
-  'api/': ['http/', 'rest/', 'db/', 'log.ts'],
+  'http/': ['rest/envelope.ts', 'log.ts'],
+  // Which reads are kept and under which key is the plan's (rest/); answers are compressed once.
+  'cache/': ['http/', 'rest/', 'db/', 'log.ts'],
+  'settings/': ['db/'],
+  'api/': ['cache/', 'http/', 'rest/', 'db/', 'log.ts'],
   // The Realtime door checks keys and answers refusals as the data API does.
-  'realtime/': ['http/', 'rest/errors.ts', 'db/', 'log.ts'],
+  'realtime/': ['http/', 'rest/envelope.ts', 'db/', 'log.ts'],
   // The notifier reads the database's queue and logs; it knows nothing of HTTP requests or REST.
   'reports/': ['db/', 'log.ts'],
   // Link previews, oEmbed and the pages' preview tags: HTTP and a read of the wall.
@@ -118,19 +124,30 @@ describe("the server's layers", () => {
 
   it('tell an upward import and a cycle when there is one', () => {
     const broken = new Map(graph);
-    broken.set('db/errors.ts', ['rest/errors.ts']);
-    broken.set('rest/errors.ts', ['db/errors.ts']);
+    broken.set('db/errors.ts', ['rest/envelope.ts']);
+    broken.set('rest/envelope.ts', ['db/errors.ts']);
     broken.set('http/health.ts', ['db/types.ts']);
     expect(crossings(broken)).toEqual(
       expect.arrayContaining([
-        'db/errors.ts → rest/errors.ts',
-        'rest/errors.ts → db/errors.ts',
+        'db/errors.ts → rest/envelope.ts',
+        'rest/envelope.ts → db/errors.ts',
         'http/health.ts → db/types.ts',
       ]),
     );
     // Where a cycle is entered depends on the order modules are visited; that it is found does not.
     const between = (cycle: string[]) =>
-      cycle.includes('db/errors.ts') && cycle.includes('rest/errors.ts');
+      cycle.includes('db/errors.ts') && cycle.includes('rest/envelope.ts');
     expect(cycles(broken).some(between)).toBe(true);
+  });
+});
+
+describe('the server’s file names', () => {
+  it('are unique: a name says which file, wherever it is mentioned', () => {
+    const byName = new Map<string, string[]>();
+    for (const file of importGraph().keys()) {
+      const name = file.split('/').pop()!;
+      byName.set(name, [...(byName.get(name) ?? []), file]);
+    }
+    expect([...byName.values()].filter((files) => files.length > 1)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { buildServer, DEFAULT_MAX_RESPONSE_BYTES } from './app.ts';
-import { SNAPSHOT_AFTER_MS } from './api/cached-read.ts';
+import { SNAPSHOT_AFTER_MS } from './cache/cached-reads.ts';
 import { DataDirError, openDatabase, type OpenedDatabase } from './db/index.ts';
 import { serviceKeyProblem } from './http/api-key.ts';
 import { DEFAULT_HTTP_LIMITS } from './http/connections.ts';

@@ -7,15 +7,15 @@
 import type { Database } from '../db/types.ts';
 import type { ApiRole } from '../http/api-key.ts';
 import { compressBody } from '../http/compress-json.ts';
-import { ReadCache, type CachedResponse, type Encoded } from '../http/read-cache.ts';
-import type { RequestSettings } from '../http/request-context.ts';
+import { ReadCache, type CachedResponse, type Encoded } from '../cache/read-cache.ts';
+import type { RequestSettings } from '../http/request-settings.ts';
 import type { FunctionCache, RpcPlan, SchemaCache } from '../rest/ast.ts';
 import { parseRequest, type RestRequest } from '../rest/parse.ts';
 import { buildRpcStatement, isRpcPath, parseRpc, respondRpc } from '../rest/rpc.ts';
 import { checkSingular, respond, type ResultRow } from '../rest/respond.ts';
 import { buildStatement } from '../rest/sql.ts';
-import { CachedReads } from './cached-read.ts';
-import { readCacheKey, worthCaching } from './read-cache-key.ts';
+import { CachedReads } from '../cache/cached-reads.ts';
+import { readCacheKey, worthCaching } from '../cache/read-cache-key.ts';
 import { applyRequestContext } from './request-context.ts';
 
 export interface DataApiOptions {
@@ -33,7 +33,7 @@ export interface DataApiOptions {
   maxResponseBytes: number;
   /** PostgREST's `db-pre-request`, called in each request's transaction (request-context.ts). */
   preRequest?: string;
-  /** How long a read with a cached snapshot waits for fresh rows (cached-read.ts). */
+  /** How long a read with a cached snapshot waits for fresh rows (server/cache/cached-reads.ts). */
   snapshotAfterMs?: number;
 }
 

@@ -1,12 +1,12 @@
 /**
  * What PostgREST tells SQL about each request: the transaction-local settings `request.method`,
  * `request.path` and `request.headers` (a JSON object of lower-cased header names, read from the
- * HTTP request by server/http/request-context.ts), then its `db-pre-request` function, if one is
+ * HTTP request by server/http/request-settings.ts), then its `db-pre-request` function, if one is
  * configured, before the request's own statement. SQL written for hosted Supabase (policies, the
  * flood limit's pre-request function) then works here unchanged.
  */
 import { quoteIdent, type Tx } from '../db/types.ts';
-import type { RequestSettings } from '../http/request-context.ts';
+import type { RequestSettings } from '../http/request-settings.ts';
 
 export interface RequestContextOptions {
   /**

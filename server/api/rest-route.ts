@@ -8,16 +8,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestRole, type ApiRole } from '../http/api-key.ts';
 import { requestClientKey } from '../http/client-key.ts';
 import { answerPreflight, corsHeaders, isPreflight } from '../http/cors.ts';
-import { requestSettings } from '../http/request-context.ts';
+import { requestSettings } from '../http/request-settings.ts';
 import {
   DEFAULT_SAVES_IN_FLIGHT_PER_ADDRESS,
   isSave,
   SavesInFlight,
 } from '../http/saves-in-flight.ts';
-import { pgrst } from '../rest/errors.ts';
+import { pgrst } from '../rest/envelope.ts';
 import type { RestRequest } from '../rest/parse.ts';
 import { DataApi, type DataApiOptions } from './data-api.ts';
-import { sendError } from './errors.ts';
+import { sendError } from './error-answers.ts';
 import type { RequestContextOptions } from './request-context.ts';
 
 export interface RestOptions extends Omit<DataApiOptions, 'preRequest'> {

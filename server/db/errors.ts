@@ -1,6 +1,6 @@
 /**
  * What went wrong in the database layer, decided in one place: the errors it throws, and the
- * classifiers the data API (server/api/errors.ts), `/healthz` and the PGlite worker's watchdog use
+ * classifiers the data API (server/api/error-answers.ts), `/healthz` and the PGlite worker's watchdog use
  * to tell an SQL error from a database that is not there. Nothing here knows HTTP or the REST
  * envelope: which status each becomes is the data API's decision.
  */

@@ -10,7 +10,7 @@ import { ProbedTableVersions } from './table-version.ts';
 /**
  * Longest wait of a read for the versions. Past it the read takes a turn like any other (or, while
  * the database is busy, is answered from the cache's last snapshot): far above a healthy answer (a
- * millisecond or two), and with the turn's own short wait (cached-read.ts) within half a second.
+ * millisecond or two), and with the turn's own short wait (server/cache/cached-reads.ts) within half a second.
  */
 const VERSION_WAIT_MS = 250;
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../rest/errors.ts';
+import { ApiError } from '../rest/envelope.ts';
 import { requestRole, serviceKeyProblem } from './api-key.ts';
 
 const ANON = 'sb_publishable_anon';

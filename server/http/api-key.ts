@@ -7,7 +7,7 @@
  * security). Any other key or token is refused; nothing here ever puts a key into an error or a log.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ApiError, gateway } from '../rest/errors.ts';
+import { ApiError, gateway } from '../rest/envelope.ts';
 
 export type ApiRole = 'anon' | 'service_role';
 

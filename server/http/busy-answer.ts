@@ -7,7 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pathOf } from '../log.ts';
-import type { ErrorBody } from '../rest/errors.ts';
+import type { ErrorBody } from '../rest/envelope.ts';
 import { corsHeaders } from './cors.ts';
 
 /** What a turned-away client is asked to wait: the requests ahead of it take milliseconds. */

@@ -13,7 +13,7 @@
  */
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import { clientAddress } from './request-context.ts';
+import { clientAddress } from './request-settings.ts';
 
 /** The key of anything that is not an address (a socket already gone, garbage): one shared client. */
 export const UNKNOWN_CLIENT = 'unknown';

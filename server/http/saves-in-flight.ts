@@ -6,7 +6,7 @@
  * flood in bulk). The counts live in a map whose entries are deleted at zero, so it holds only the
  * clients with a save running.
  */
-import { ApiError } from '../rest/errors.ts';
+import { ApiError } from '../rest/envelope.ts';
 
 /**
  * A visitor saves one signature at a time; two leaves room for a household behind one address. Each

@@ -8,7 +8,7 @@
  * signature travels as JSON *text*, a string, whose own nesting the database checks). The limit
  * leaves slack for clients that send a little more structure than needed.
  */
-import { pgrst } from './errors.ts';
+import { pgrst } from './envelope.ts';
 
 export const MAX_BODY_DEPTH = 8;
 

@@ -2,7 +2,7 @@
  * The request headers PostgREST negotiates on: `Prefer`, `Accept`, `Accept-Profile`/`Content-Profile`
  * and `Content-Type`. Pure functions from header text to decisions or ApiErrors.
  */
-import { pgrst } from './errors.ts';
+import { pgrst } from './envelope.ts';
 
 export interface Preferences {
   /** `return=representation` / `return=minimal`, if the client said so. */

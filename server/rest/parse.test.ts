@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaCache } from './ast.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from './envelope.ts';
 import { parseRequest, type RestRequest } from './parse.ts';
 
 const schema: SchemaCache = new Map([

@@ -8,7 +8,7 @@
  * json_to_recordset column list.
  */
 import type { ColumnDef, Filter, OrderTerm, Output, Plan, SchemaCache, SelectItem } from './ast.ts';
-import { ApiError, columnErrors, pgrst } from './errors.ts';
+import { ApiError, columnErrors, pgrst } from './envelope.ts';
 import {
   checkContentType,
   checkProfile,

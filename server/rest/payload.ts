@@ -12,7 +12,7 @@
  */
 import type { ColumnDef } from './ast.ts';
 import { checkBodyDepth } from './body-scan.ts';
-import { pgrst } from './errors.ts';
+import { pgrst } from './envelope.ts';
 import { parseColumnsParam } from './query.ts';
 
 export interface Payload {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Filter, OrderTerm, SelectItem } from './ast.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from './envelope.ts';
 import {
   parseColumnsParam,
   parseCount,

@@ -5,7 +5,7 @@
  * PGRST100 and a message saying so, never silently ignored.
  */
 import type { Filter, FilterOp, OrderTerm, SelectItem } from './ast.ts';
-import { pgrst } from './errors.ts';
+import { pgrst } from './envelope.ts';
 
 const SUPPORTED_OPS: readonly FilterOp[] = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'is', 'in'];
 /** PostgREST operators this server knows by name but does not implement. */

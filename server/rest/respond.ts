@@ -3,7 +3,7 @@
  * `Content-Location`, `Preference-Applied`, `Content-Profile`, and the body built by SQL.
  */
 import type { Plan } from './ast.ts';
-import { pgrst } from './errors.ts';
+import { pgrst } from './envelope.ts';
 import { preferenceApplied, type Preferences } from './headers.ts';
 
 export interface ResultRow {

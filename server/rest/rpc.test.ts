@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FunctionCache, FunctionDef } from './ast.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from './envelope.ts';
 import type { RestRequest } from './parse.ts';
 import { buildRpcStatement, parseRpc, respondRpc } from './rpc.ts';
 

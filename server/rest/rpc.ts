@@ -15,7 +15,7 @@
  */
 import type { ColumnDef, FunctionCache, FunctionDef, RpcPlan } from './ast.ts';
 import { checkBodyDepth } from './body-scan.ts';
-import { ApiError, pgrst } from './errors.ts';
+import { ApiError, pgrst } from './envelope.ts';
 import { checkContentType, checkProfile } from './headers.ts';
 import type { RestRequest } from './parse.ts';
 import type { ResultRow, RestResponse } from './respond.ts';

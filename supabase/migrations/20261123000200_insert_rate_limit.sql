@@ -3,7 +3,7 @@
 -- one database and works unchanged on hosted Supabase. Off (0) unless switched on.
 --
 -- How a request reaches it:
---   * Our server (server/http/request-context.ts) sets `request.method`, `request.path` and
+--   * Our server (server/http/request-settings.ts) sets `request.method`, `request.path` and
 --     `request.headers` for every request, as PostgREST does, and calls signwall.limit_inserts()
 --     before the request's statement when INSERT_LIMIT_PER_MINUTE > 0; at start it writes that
 --     number into signwall.insert_limit (the last server to start sets it for all of them). It

@@ -13,7 +13,7 @@
  *           the saves coming from 50 client addresses in turn;
  *   all     the three, interleaved (150 inserts each), to compare them under the same load.
  */
-import { INSERT_LIMIT_PRE_REQUEST } from '../../server/db/insert-limit.ts';
+import { INSERT_LIMIT_PRE_REQUEST } from '../../server/settings/insert-limit.ts';
 import { applyRequestContext } from '../../server/api/request-context.ts';
 import { migrate, TARGETS, type TestDb } from './support/databases.ts';
 

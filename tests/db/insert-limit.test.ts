@@ -6,7 +6,7 @@
  * is never limited, and that the API roles cannot touch the counters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSERT_LIMIT_PRE_REQUEST } from '../../server/db/insert-limit.ts';
+import { INSERT_LIMIT_PRE_REQUEST } from '../../server/settings/insert-limit.ts';
 import { applyRequestContext } from '../../server/api/request-context.ts';
 import { applyVersion, TARGETS, type TestDb } from './support/databases.ts';
 

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRequestContext } from '../../server/api/request-context.ts';
-import { INSERT_LIMIT_PRE_REQUEST } from '../../server/db/insert-limit.ts';
+import { INSERT_LIMIT_PRE_REQUEST } from '../../server/settings/insert-limit.ts';
 import { REMOVAL_WINDOW_MS } from '../../src/domain/removal.ts';
 import { MAX_REPORT_NOTE_LENGTH, REPORT_REASONS } from '../../src/domain/reports.ts';
 import { signatureAt } from '../support/grid.ts';

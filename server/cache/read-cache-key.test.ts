@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReadCache } from '../http/read-cache.ts';
+import { ReadCache } from './read-cache.ts';
 import type { ReadPlan } from '../rest/ast.ts';
 import { readCacheKey } from './read-cache-key.ts';
 

@@ -4,7 +4,7 @@
  * writes the numbers there at start, as it does for INSERT_LIMIT_PER_MINUTE, and the last server to
  * start sets them for all of them. A number left undefined leaves the database's setting alone.
  */
-import type { Database } from './types.ts';
+import type { Database } from '../db/types.ts';
 
 export interface ReportSettings {
   /** Distinct networks whose reports hide a signature at once; 0: never. */

@@ -13,7 +13,7 @@ import {
 } from '../db/errors.ts';
 import type { ApiRole } from '../http/api-key.ts';
 import { corsHeaders } from '../http/cors.ts';
-import { ApiError, fromSqlError, internalError, statusForSqlState } from '../rest/errors.ts';
+import { ApiError, fromSqlError, internalError } from '../rest/envelope.ts';
 
 /**
  * PostgREST's answer when no pooled connection frees up in time (`db-pool-acquisition-timeout`),
@@ -37,17 +37,6 @@ export function toApiError(error: unknown, role: ApiRole = 'anon'): ApiError {
   return new ApiError(500, { code: 'PGRST500', message: 'unexpected error' });
 }
 
-/**
- * True when the database is busy or away rather than the request wrong: a wait for a turn that ran
- * out, PGlite restarting, a connection refused or lost, a lock or statement timeout, a server short
- * of resources (every SQLSTATE that the API answers 503). Then a read may be answered from the last
- * snapshot the read cache holds (cached-read.ts).
- */
-export function isBusyError(error: unknown): boolean {
-  if (error instanceof TurnTimeoutError) return true;
-  if (isSqlError(error)) return statusForSqlState(error.code, error.message, false) === 503;
-  return isUnavailableError(error);
-}
 
 /**
  * The Retry-After of a 503 or 504: a second for a wait that ran out (turns come every few hundred

@@ -14,11 +14,11 @@
  * Memory is bounded by the server, not by its clients: an entry is counted for all it holds (its
  * key, headers and body, and every compressed copy kept beside it), the cache holds at most
  * `maxBytes` and `maxEntries`, and an unref'd timer drops expired entries even while nobody asks.
- * Reads unlike the app's own are not stored at all (`worthCaching`, server/api/read-cache-key.ts):
+ * Reads unlike the app's own are not stored at all (`worthCaching`, server/cache/read-cache-key.ts):
  * otherwise every request could buy memory with its query string. The cache itself knows keys and
  * versions only, not plans or tables: which reads are kept, under which key, is the data API's call.
  */
-import { chooseEncoding, compressBody } from './compress-json.ts';
+import { chooseEncoding, compressBody } from '../http/compress-json.ts';
 
 export interface CachedResponse {
   status: number;

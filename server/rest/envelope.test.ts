@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, fromSqlError, statusForSqlState } from './errors.ts';
+import { ApiError, fromSqlError, statusForSqlState } from './envelope.ts';
 
 describe('statusForSqlState (PostgREST mapSQLtoHTTP)', () => {
   it.each<[string, number, string?]>([

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { clientAddress, requestSettings } from './request-context.ts';
+import { clientAddress, requestSettings } from './request-settings.ts';
 
 describe('clientAddress', () => {
   it.each<[string, string | undefined, string | undefined, number, string]>([

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaCache } from '../rest/ast.ts';
 import { parseRequest } from '../rest/parse.ts';
-import { ReadCache, stringBytes } from '../http/read-cache.ts';
+import { ReadCache, stringBytes } from './read-cache.ts';
 import {
   CACHEABLE_IN_LIST_MAX,
   CACHEABLE_QUERY_MAX_CHARS,

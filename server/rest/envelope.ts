@@ -154,7 +154,7 @@ export const gateway = {
  * HTTP status for a SQLSTATE, as PostgREST maps it, except where the database is busy rather than
  * broken: a wait that ran out (lock_timeout, statement_timeout), a transaction to try again
  * (serialization failure, deadlock), a server short of resources or not taking sessions. Those
- * answer 503 (with Retry-After, server/api/errors.ts) where PostgREST says 500, so a client can tell them
+ * answer 503 (with Retry-After, server/api/error-answers.ts) where PostgREST says 500, so a client can tell them
  * from a bug and retry. `authenticated` is false for the anon role, which turns 42501 into 401
  * (plus `WWW-Authenticate: Bearer`) instead of 403.
  */

@@ -12,9 +12,10 @@
  * it. A snapshot is at most the cache's max age (a minute) old; a read without one waits as long
  * as any request and answers the error.
  */
+import { isSqlError, isUnavailableError, TurnTimeoutError } from '../db/errors.ts';
 import type { Database } from '../db/types.ts';
-import type { CachedResponse, ReadCache } from '../http/read-cache.ts';
-import { isBusyError } from './errors.ts';
+import { statusForSqlState } from '../rest/envelope.ts';
+import type { CachedResponse, ReadCache } from './read-cache.ts';
 
 /**
  * How long a read with a snapshot to fall back on waits for the fresh answer. A turn comes after at
@@ -79,4 +80,16 @@ export class CachedReads {
       clearTimeout(timer);
     }
   }
+}
+
+/**
+ * True when the database is busy or away rather than the request wrong: a wait for a turn that ran
+ * out, PGlite restarting, a connection refused or lost, a lock or statement timeout, a server short
+ * of resources (every SQLSTATE that the API answers 503). Then a read may be answered from the last
+ * snapshot the read cache holds.
+ */
+export function isBusyError(error: unknown): boolean {
+  if (error instanceof TurnTimeoutError) return true;
+  if (isSqlError(error)) return statusForSqlState(error.code, error.message, false) === 503;
+  return isUnavailableError(error);
 }

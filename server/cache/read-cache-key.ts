@@ -1,5 +1,5 @@
 /**
- * Which reads the read cache (server/http/read-cache.ts) keeps, and under which key: decided from
+ * Which reads the read cache (server/cache/read-cache.ts) keeps, and under which key: decided from
  * the request's plan, so it is the data API's, not the HTTP layer's.
  */
 import type { Plan } from '../rest/ast.ts';

@@ -4,7 +4,7 @@
  * it at start and, when it is on, calls its pre-request function on every request, as PostgREST
  * would with `db-pre-request` set.
  */
-import type { Database } from './types.ts';
+import type { Database } from '../db/types.ts';
 
 export const INSERT_LIMIT_PRE_REQUEST = 'signwall.limit_inserts';
 

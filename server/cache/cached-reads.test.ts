@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TurnTimeoutError } from '../db/errors.ts';
 import type { Database } from '../db/types.ts';
-import { CachedReads, SNAPSHOT_AFTER_MS } from './cached-read.ts';
-import { ReadCache, type CachedResponse } from '../http/read-cache.ts';
+import { CachedReads, SNAPSHOT_AFTER_MS } from './cached-reads.ts';
+import { ReadCache, type CachedResponse } from './read-cache.ts';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 const answer = (body: string): CachedResponse => ({ status: 200, headers: {}, body });
