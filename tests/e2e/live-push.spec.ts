@@ -44,14 +44,16 @@ test('saves and hides elsewhere are pushed to an open board, which polls nothing
   const first = await wall.seed(at(300, 300, 'first'));
   const realtime = await watchRealtime(page);
   const polls = recordPolls(page);
+  // The page's clock, moved on below rather than waited for.
+  await page.clock.install();
   await board.open();
   await realtime.joined();
   // Once joined and loaded, one catch-up of each kind (what changed between the read and the
   // join); then nothing is polled.
   await expect.poll(() => polls.length).toBe(2);
   const catchUps = polls.length;
-  // Longer than the fallback's poll interval (3 s).
-  await page.waitForTimeout(3500);
+  // Longer than the fallback's poll interval (3 s) and its id check (15 s).
+  await page.clock.runFor(16_000);
   await wall.seed(at(300, 500, 'pushed'));
   await expect.poll(async () => (await board.shownCaptions()).sort()).toEqual(['first', 'pushed']);
   await hideSignature(wall, first.id);
