@@ -37,7 +37,6 @@ export function toApiError(error: unknown, role: ApiRole = 'anon'): ApiError {
   return new ApiError(500, { code: 'PGRST500', message: 'unexpected error' });
 }
 
-
 /**
  * The Retry-After of a 503 or 504: a second for a wait that ran out (turns come every few hundred
  * milliseconds), two while PGlite restarts (about a second), ten when the server is short of
