@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { initialViewRect } from '../domain/camera.ts';
 import { embedSettingsOf } from '../domain/embed.ts';
-import { startWallChanges } from '../data/wall-changes.ts';
+import { wallChangesOf } from '../data/wall-changes.ts';
 import { prefetchWall } from '../data/wall-query.ts';
 import { openingCamera } from './wall-route.tsx';
 
@@ -27,7 +27,7 @@ export default function EmbedRoute() {
     board.catch(() => undefined);
     // As on the full page: subscribed to the wall's changes before its first read, the first
     // screen's signatures first.
-    startWallChanges(queryClient);
+    wallChangesOf(queryClient).start();
     prefetchWall(queryClient, firstScreen, board);
   }, [queryClient, firstScreen]);
   return (

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { initialViewRect, type CameraState } from '../domain/camera.ts';
 import { initialCamera, parseViewHash, parseViewQuery } from '../domain/view-link.ts';
-import { startWallChanges } from '../data/wall-changes.ts';
+import { wallChangesOf } from '../data/wall-changes.ts';
 import { prefetchWall } from '../data/wall-query.ts';
 import { WelcomeCard } from '../features/welcome/welcome-card.tsx';
 
@@ -42,7 +42,7 @@ export function WallRoute() {
     // report (it loads again when it opens).
     // Subscribed to the wall's changes before its first read (issue 23): nothing saved or removed
     // while it is read is missed.
-    startWallChanges(queryClient);
+    wallChangesOf(queryClient).start();
     prefetchWall(queryClient, firstScreen, board);
   }, [queryClient, firstScreen]);
   return screen === 'welcome' ? (

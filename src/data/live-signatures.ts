@@ -9,8 +9,9 @@ import { useEffect, useRef, useState } from 'react';
 import { newestCreatedAt, pollStartMs } from '../domain/merge.ts';
 import type { Signature } from '../domain/signature.ts';
 import { signatureKeys } from './query-keys.ts';
-import { addToCachedWall, fetchSignaturesSince } from './signatures.ts';
-import { startWallChanges, useRefetchWhen, useWallChangesPushed } from './wall-changes.ts';
+import { fetchSignaturesSince } from './signatures.ts';
+import { useRefetchWhen, useWallChangesPushed, wallChangesOf } from './wall-changes.ts';
+import { wallStoreOf } from './wall-store.ts';
 
 /** How often to ask for new signatures when nothing pushes them. */
 export const POLL_INTERVAL_MS = 3000;
@@ -60,7 +61,8 @@ export function useLiveSignatures(wallComplete: boolean): void {
       const wall = queryClient.getQueryData(signatureKeys.wall());
       // Nothing to catch up on before the wall is in: its load reads everything anyway.
       if (!wall || !complete.current) return null;
-      addToCachedWall(queryClient, await fetchSignaturesSince(pollCursor(wall)));
+      const fresh = await fetchSignaturesSince(pollCursor(wall));
+      wallStoreOf(queryClient).dispatch({ type: 'arrived', signatures: fresh });
       return Date.now();
     },
     // Idle boards cost nothing while changes are pushed (issue 23): no polling at all.
@@ -78,7 +80,7 @@ export function useLiveSignatures(wallComplete: boolean): void {
   });
 
   // Started with the wall's load already (wall-route.tsx); here for a board opened otherwise.
-  useEffect(() => startWallChanges(queryClient), [queryClient]);
+  useEffect(() => wallChangesOf(queryClient).start(), [queryClient]);
   // Once changes are pushed and the wall is in, one poll catches what was saved between the
   // wall's read and the channel's join (or while the socket was down); then none.
   useRefetchWhen(signatureKeys.live(), pushed && wallComplete);

@@ -11,10 +11,18 @@
 import type { IdWindow } from '../domain/wall-regions.ts';
 import type { SignatureRow } from '../domain/signature.ts';
 import type { DataApi } from './client.ts';
+import type { ModeratorClient } from './moderation.ts';
 import { failure, PAGE_SIZE, SIGNATURE_COLUMNS, TABLE } from './table.ts';
 
-function selectRows(api: DataApi, columns: string) {
-  return api.from(TABLE).select(columns, { count: 'exact' });
+/**
+ * What the pager reads through: the app's data API, or the owner's client on /moderate (both are
+ * PostgREST's `from`; the owner's reads hidden rows too).
+ */
+export type RowSource = DataApi | ModeratorClient;
+
+function selectRows(api: RowSource, columns: string) {
+  // The two clients' `from` differ only in their schema's types; both send the same request.
+  return (api as DataApi).from(TABLE).select(columns, { count: 'exact' });
 }
 
 /** A read of the table's rows, before the pager adds its id window, order and limit. */
@@ -51,7 +59,7 @@ export interface Page<Row> {
 
 /** One page: up to `limit` rows of the window, in id order, and the count of the window's rows. */
 export async function readPage<Row extends { id: number }>(
-  api: DataApi,
+  api: RowSource,
   read: KeysetRead<Row>,
   window: IdWindow,
   limit: number,
@@ -72,7 +80,7 @@ export function endsWindow(page: Page<{ id: number }>): boolean {
 
 /** The window's rows, page by page (never an empty page), in id order, until it is read whole. */
 export async function* pagesById<Row extends { id: number }>(
-  api: DataApi,
+  api: RowSource,
   read: KeysetRead<Row>,
   window: IdWindow = ALL_IDS,
   pageSize: number = PAGE_SIZE,
@@ -87,7 +95,7 @@ export async function* pagesById<Row extends { id: number }>(
 
 /** Every row of the window at once (see pagesById). */
 export async function readAllById<Row extends { id: number }>(
-  api: DataApi,
+  api: RowSource,
   read: KeysetRead<Row>,
   window: IdWindow = ALL_IDS,
 ): Promise<Row[]> {

@@ -6,7 +6,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataApi, type DataApi } from './client.ts';
-import { signatureKeys } from './query-keys.ts';
+import { wallStoreOf } from './wall-store.ts';
 import { forgetRemovalSecret } from './removal-secrets.ts';
 
 /**
@@ -44,9 +44,7 @@ export function useRemoveMySignature() {
       // A refused secret or an expired window will not get better: nothing to keep it for.
       forgetRemovalSecret(id, Date.now());
       if (outcome !== 'removed' && outcome !== 'gone') return;
-      queryClient.setQueryData(signatureKeys.wall(), (wall) =>
-        wall ? wall.filter((s) => s.id !== id) : wall,
-      );
+      wallStoreOf(queryClient).dispatch({ type: 'removed', ids: new Set([id]) });
     },
   });
 }

@@ -6,11 +6,11 @@
  * the board and its hit test at once, so its spot can be drawn on.
  */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { withoutRemoved } from '../domain/merge.ts';
 import { dataApi, type DataApi } from './client.ts';
 import { pagesById, type KeysetRead } from './pager.ts';
 import { signatureKeys } from './query-keys.ts';
 import { useRefetchWhen, useWallChangesPushed } from './wall-changes.ts';
+import { wallStoreOf } from './wall-store.ts';
 
 /** A hidden signature leaves open boards within this (plus one read), well inside 30 s. */
 export const REMOVAL_POLL_MS = 15_000;
@@ -37,9 +37,7 @@ async function dropRemovedSignatures(queryClient: QueryClient): Promise<number> 
   // What the wall holds before the read starts: only these can be judged by its answer.
   const asked = new Set((queryClient.getQueryData(queryKey) ?? []).map((s) => s.id));
   const visible = await fetchVisibleSignatureIds();
-  queryClient.setQueryData(queryKey, (wall) =>
-    wall ? withoutRemoved(wall, asked, visible) : wall,
-  );
+  wallStoreOf(queryClient).dispatch({ type: 'checked', asked, visible });
   return visible.size;
 }
 

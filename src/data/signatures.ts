@@ -2,10 +2,9 @@
  * Reading and saving signatures through the data API, and the React Query options and hooks that
  * the features use. Components never see the Supabase client or `{ data, error }` results.
  */
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Rect, Stroke } from '../domain/geometry.ts';
-import { mergeSignatures } from '../domain/merge.ts';
 import { createOutlineIndex } from '../domain/outline-index.ts';
 import {
   normalizeCaption,
@@ -21,7 +20,8 @@ import { createRemovalKey, keepRemovalSecret } from './removal-secrets.ts';
 import { readAllById, signatureRead } from './pager.ts';
 import { signatureKeys } from './query-keys.ts';
 import type { WallLoadProgress } from './wall-load.ts';
-import { NO_SIGNATURES, signaturesQueryOptions } from './wall-query.ts';
+import { signaturesQueryOptions } from './wall-query.ts';
+import { NO_SIGNATURES, wallStoreOf } from './wall-store.ts';
 import { DataApiError, failure, SIGNATURE_COLUMNS, TABLE, warnSkipped } from './table.ts';
 
 /**
@@ -67,14 +67,6 @@ export async function insertSignature(
   const saved = row && signatureFromRow(row);
   if (!saved) throw new DataApiError('Saving the signature failed: no row came back', null, status);
   return saved;
-}
-
-/** Adds signatures fetched later to the cached wall, each id once (a no-op when none are new). */
-export function addToCachedWall(queryClient: QueryClient, fresh: readonly Signature[]): void {
-  if (fresh.length === 0) return;
-  queryClient.setQueryData(signatureKeys.wall(), (wall) =>
-    wall ? mergeSignatures(wall, fresh) : wall,
-  );
 }
 
 /** The wall's query as the board needs it. */
@@ -159,7 +151,8 @@ export function useCreateSignature() {
       if (key) keepRemovalSecret(saved.id, key.secret, Date.now());
       return saved;
     },
-    onSuccess: (saved) => addToCachedWall(queryClient, [saved]),
+    onSuccess: (saved) =>
+      wallStoreOf(queryClient).dispatch({ type: 'arrived', signatures: [saved] }),
     onError: (error) => {
       console.error(error);
       // Someone else saved on this spot first: fetch what is new so their signature shows

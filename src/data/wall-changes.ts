@@ -17,38 +17,108 @@
 import { hashKey, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { RealtimePostgresChangesPayload } from '@supabase/realtime-js';
 import { useEffect, useSyncExternalStore } from 'react';
-import { mergeSignatures, withoutRemoved } from '../domain/merge.ts';
 import { signatureFromRow, type SignatureRow } from '../domain/signature.ts';
 import { dataApiConfig } from './client.ts';
-import { signatureKeys } from './query-keys.ts';
+import { wallStoreOf, type WallStore } from './wall-store.ts';
 
 /** The topic hosted Supabase's hide trigger broadcasts on (supabase/migrations/…_realtime_changes.sql). */
 export const HIDES_TOPIC = 'signwall:changes';
 
-let joined = false;
-let started = false;
-const healthListeners = new Set<() => void>();
+/**
+ * The wall's Realtime connection, one per query client (made with it: app/providers.tsx): started
+ * once, with the wall's load, it hands what arrives to the wall store and says whether changes are
+ * being pushed (the polls stop while they are).
+ */
+export class WallChanges {
+  #joined = false;
+  #started = false;
+  readonly #listeners = new Set<() => void>();
+  readonly #store: WallStore;
 
-function setJoined(next: boolean): void {
-  if (joined === next) return;
-  joined = next;
-  for (const listener of healthListeners) listener();
+  constructor(store: WallStore) {
+    this.#store = store;
+  }
+
+  /** True while the wall's channel is joined: changes are pushed, nothing needs polling. */
+  readonly pushed = (): boolean => this.#joined;
+
+  /** Calls `listener` when pushing starts or stops; returns the unsubscribe. */
+  readonly onPushedChange = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  #setJoined(next: boolean): void {
+    if (this.#joined === next) return;
+    this.#joined = next;
+    for (const listener of this.#listeners) listener();
+  }
+
+  /**
+   * Subscribes to the wall's changes for the rest of the visit, once (later calls do nothing);
+   * nothing where the browser has no WebSocket or the app no data API.
+   */
+  start(): void {
+    if (this.#started || typeof WebSocket === 'undefined' || !dataApiConfig.ok) return;
+    this.#started = true;
+    const { url, key } = dataApiConfig.config;
+    const store = this.#store;
+    const visible = (row: SignatureRow) => {
+      const signature = signatureFromRow(row);
+      if (signature) store.dispatch({ type: 'arrived', signatures: [signature] });
+    };
+    const removed = (id: number) => {
+      if (Number.isSafeInteger(id)) store.dispatch({ type: 'removed', ids: new Set([id]) });
+    };
+    void import('@supabase/realtime-js')
+      .then(({ RealtimeClient }) => {
+        const client = new RealtimeClient(realtimeEndpoint(url), { params: { apikey: key } });
+        client
+          .channel('signwall-wall')
+          .on(
+            'postgres_changes',
+            { event: '*', schema: 'public', table: 'signatures' },
+            (payload: RealtimePostgresChangesPayload<SignatureRow>) => {
+              if (payload.eventType === 'DELETE') {
+                removed(Number((payload.old as Partial<SignatureRow>).id));
+              } else if ((payload.new as { hidden?: boolean }).hidden !== true) {
+                // INSERT, or (hosted Supabase) an UPDATE anon may see: an unhide.
+                visible(payload.new);
+              }
+            },
+          )
+          .subscribe((status) => this.#setJoined(status === 'SUBSCRIBED'));
+        // Hosted Supabase only (our server sends hides as DELETEs, and nothing on this topic).
+        client
+          .channel(HIDES_TOPIC)
+          .on('broadcast', { event: 'hide' }, ({ payload }) =>
+            removed(Number((payload as { id?: unknown }).id)),
+          )
+          .subscribe();
+      })
+      .catch((error: unknown) => {
+        // No push, then: the board polls as it always did.
+        console.warn('Live updates fall back to polling:', error);
+      });
+  }
 }
 
-/** True while the wall's channel is joined: changes are pushed, nothing needs polling. */
-export function wallChangesPushed(): boolean {
-  return joined;
+const connections = new WeakMap<QueryClient, WallChanges>();
+
+/** The Realtime connection of `queryClient`'s wall: one per client (see WallChanges). */
+export function wallChangesOf(queryClient: QueryClient): WallChanges {
+  let changes = connections.get(queryClient);
+  if (!changes) {
+    changes = new WallChanges(wallStoreOf(queryClient));
+    connections.set(queryClient, changes);
+  }
+  return changes;
 }
 
-/** Calls `listener` when pushing starts or stops; returns the unsubscribe (useSyncExternalStore). */
-export function onWallChangesPushed(listener: () => void): () => void {
-  healthListeners.add(listener);
-  return () => healthListeners.delete(listener);
-}
-
-/** Whether the wall's changes are pushed now (see wallChangesPushed), as React state. */
+/** Whether the wall's changes are pushed now (see WallChanges.pushed), as React state. */
 export function useWallChangesPushed(): boolean {
-  return useSyncExternalStore(onWallChangesPushed, wallChangesPushed, () => false);
+  const changes = wallChangesOf(useQueryClient());
+  return useSyncExternalStore(changes.onPushedChange, changes.pushed, () => false);
 }
 
 /**
@@ -73,84 +143,4 @@ function realtimeEndpoint(projectUrl: string): string {
   const url = new URL('realtime/v1', projectUrl.endsWith('/') ? projectUrl : `${projectUrl}/`);
   url.protocol = url.protocol.replace(/^http/, 'ws');
   return url.href;
-}
-
-/**
- * What arrives is applied to the cached wall at once; while the wall is still loading it is also
- * kept, and applied again when the load ends (the load may have read a row before its removal).
- */
-function createInbox(queryClient: QueryClient) {
-  const wallKey = signatureKeys.wall();
-  const wallHash = hashKey(wallKey);
-  let removedWhileLoading = new Set<number>();
-  const loading = () => queryClient.getQueryState(wallKey)?.fetchStatus !== 'idle';
-  const remove = (ids: ReadonlySet<number>) =>
-    queryClient.setQueryData(wallKey, (wall) =>
-      wall ? withoutRemoved(wall, ids, new Set()) : wall,
-    );
-
-  queryClient.getQueryCache().subscribe((event) => {
-    if (event.query.queryHash !== wallHash || removedWhileLoading.size === 0) return;
-    if (loading()) return;
-    const ids = removedWhileLoading;
-    removedWhileLoading = new Set();
-    remove(ids);
-  });
-
-  return {
-    visible(row: SignatureRow): void {
-      const signature = signatureFromRow(row);
-      if (!signature) return;
-      removedWhileLoading.delete(signature.id);
-      queryClient.setQueryData(wallKey, (wall) =>
-        wall ? mergeSignatures(wall, [signature]) : wall,
-      );
-    },
-    removed(id: number): void {
-      if (!Number.isSafeInteger(id)) return;
-      if (loading()) removedWhileLoading.add(id);
-      remove(new Set([id]));
-    },
-  };
-}
-
-/**
- * Subscribes to the wall's changes for the rest of the visit, once (later calls do nothing);
- * nothing where the browser has no WebSocket or the app no data API.
- */
-export function startWallChanges(queryClient: QueryClient): void {
-  if (started || typeof WebSocket === 'undefined' || !dataApiConfig.ok) return;
-  started = true;
-  const { url, key } = dataApiConfig.config;
-  const inbox = createInbox(queryClient);
-  void import('@supabase/realtime-js')
-    .then(({ RealtimeClient }) => {
-      const client = new RealtimeClient(realtimeEndpoint(url), { params: { apikey: key } });
-      client
-        .channel('signwall-wall')
-        .on(
-          'postgres_changes',
-          { event: '*', schema: 'public', table: 'signatures' },
-          (payload: RealtimePostgresChangesPayload<SignatureRow>) => {
-            if (payload.eventType === 'DELETE') {
-              inbox.removed(Number((payload.old as Partial<SignatureRow>).id));
-            } else if ((payload.new as { hidden?: boolean }).hidden !== true) {
-              // INSERT, or (hosted Supabase) an UPDATE anon may see: an unhide.
-              inbox.visible(payload.new);
-            }
-          },
-        )
-        .subscribe((status) => setJoined(status === 'SUBSCRIBED'));
-      // Hosted Supabase only (our server sends hides as DELETEs, and nothing on this topic).
-      client
-        .channel(HIDES_TOPIC)
-        .on('broadcast', { event: 'hide' }, ({ payload }) =>
-          inbox.removed(Number((payload as { id?: unknown }).id)),
-        )
-        .subscribe();
-    })
-    .catch((error: unknown) => {
-      // No push, then: the board polls as it always did.
-      console.warn('Live updates fall back to polling:', error);
-    });
 }

@@ -3,20 +3,14 @@
  * the welcome card can start the load without pulling the board's data code into the first
  * screen's JavaScript.
  */
-import {
-  experimental_streamedQuery as streamedQuery,
-  queryOptions,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Rect } from '../domain/geometry.ts';
-import { mergeSignatures } from '../domain/merge.ts';
 import type { Signature } from '../domain/signature.ts';
 import { signatureKeys } from './query-keys.ts';
 import { dataApi } from './client.ts';
 import { readRestHere, streamWall } from './wall-load.ts';
 import { restInWorker } from './wall-worker-client.ts';
-
-export const NO_SIGNATURES: readonly Signature[] = [];
+import { wallStoreOf } from './wall-store.ts';
 
 /**
  * The cached wall. Its query streams (src/data/wall-load.ts): the signatures meeting
@@ -31,28 +25,33 @@ export function signaturesQueryOptions(
 ) {
   return queryOptions({
     queryKey: signatureKeys.wall(),
-    queryFn: streamedQuery<readonly Signature[], readonly Signature[]>({
-      // The view's rows are read here; the rest of the wall in a worker (wall-worker-client.ts).
-      streamFn: (context) => {
-        const api = dataApi();
-        return streamWall(
+    // Each page goes to the wall store (src/data/wall-store.ts), which writes this query's data as
+    // pages arrive: the query has data (status 'success') while it is still fetching, and the wall
+    // is whole once the fetch has ended. A retry after a failure keeps what already arrived.
+    queryFn: async (context): Promise<readonly Signature[]> => {
+      const store = wallStoreOf(context.client);
+      const api = dataApi();
+      store.dispatch({ type: 'loadStarted' });
+      try {
+        // The view's rows are read here; the rest of the wall in a worker (wall-worker-client.ts).
+        const pages = streamWall(
           context.client,
           initialView,
           restAfter,
           api,
           restInWorker(readRestHere(api)),
         );
-      },
-      // A retry after a failure keeps what already arrived; merging de-duplicates by id.
-      refetchMode: 'append',
-      reducer: mergeSignatures,
-      initialValue: NO_SIGNATURES,
-    }),
+        for await (const page of pages) store.loaded(page);
+      } finally {
+        store.dispatch({ type: 'loadEnded' });
+      }
+      return store.state.signatures;
+    },
     // The wall is loaded once per visit; new signatures are added to the cache as they are saved.
     staleTime: Infinity,
-    // mergeSignatures already keeps every signature's object, and the array when nothing is new.
-    // Sharing structure would compare the whole wall point by point on every page (over a second
-    // of main thread at 10,000 signatures on a 4×-slowed phone), and build strokes not yet needed.
+    // The store keeps every signature's object, and the array when nothing is new. Sharing
+    // structure would compare the whole wall point by point on every page (over a second of main
+    // thread at 10,000 signatures on a 4×-slowed phone), and build strokes not yet needed.
     structuralSharing: false,
     refetchOnWindowFocus: false,
     retry: 1,
