@@ -32,7 +32,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'server/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'tests/docs/**/*.test.ts'],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
