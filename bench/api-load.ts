@@ -3,8 +3,8 @@
  * - insert latency with the wall full: sequential POSTs of the generator's reserved signatures
  *   into its empty insert strip, each timed from request to parsed response (run first, on a
  *   quiet server);
- * - full-wall GET (every column a visitor may read, ordered by created_at, gzip accepted; `select=*`
- *   until issue 21, since when anon may not read `removal_hash`): three alone, then 50
+ * - full-wall GET (every column a visitor may read, ordered by created_at, gzip accepted; not
+ *   `select=*`, since anon may not read `removal_hash`): three alone, then 50
  *   connections for a fixed duration through autocannon (its default 10 s request timeout):
  *   requests/s, latency percentiles, errors (timeouts included) and non-2xx.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 22: the first contentful paint of `/` on a phone-like load, for one or more builds.
+ * The first contentful paint of `/` on a phone-like load, for one or more builds.
  *
  *   node bench/first-paint.ts [distDir ...]     (default: dist; e.g. an older build beside it)
  *

@@ -1,4 +1,4 @@
-/** The table's rows for Lighthouse's mobile run per wall (issue 22's targets). */
+/** The table's rows for Lighthouse's mobile run per wall, each against its target. */
 import type { LighthouseWall } from './lighthouse.ts';
 import { NA, rowFor, type Row } from './report.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Lighthouse's default mobile profile (simulated throttling: 4× CPU, 1.6 Mbit/s, 150 ms RTT) on
- * `/` of the built app served by the real server, for three walls (issue 22): empty; N
+ * `/` of the built app served by the real server, for three walls: empty; N
  * signatures as the app saves them (simplified); N rows as an older app stored them (the
  * generator's strokes unsimplified, ~4 KB a row). Lighthouse runs as its own CLI in a child
  * process (its JSON report read back), against Debian's Chromium when it is there: the CLI

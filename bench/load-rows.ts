@@ -1,5 +1,5 @@
 /**
- * The table's rows for issue #12's loading figures: the throttled load per viewport (navigation →
+ * The table's rows for the loading figures: the throttled load per viewport (navigation →
  * the first screen's signatures drawn, → the whole wall in; bytes of the wall's reads on the wire
  * and decoded) and the bytes per signature before and after the save-time simplification.
  */
@@ -9,10 +9,10 @@ import { kb, mb, ms, NA, rowFor, type Row } from './report.ts';
 import { medianOfRuns } from './stats.ts';
 import type { SimplificationBytes } from './wall-bytes.ts';
 
-/** Issue #12's targets: the first screen drawn on a phone network, and the wall's bytes. */
+/** The loading targets: the first screen drawn on a phone network, and the wall's bytes. */
 export const LOAD_TARGETS = {
   viewDrawnMs: 2500,
-  /** Today's full wall of 2000 generated signatures, gzip (issue #12): at most half of it. */
+  /** The full wall of 2000 generated signatures before simplification, gzip: at most half of it. */
   todayWallGzip: 2.1 * 1024 * 1024,
 };
 

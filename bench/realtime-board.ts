@@ -1,5 +1,5 @@
 /**
- * Delivery to a board (issue 23): an open board in headless Chromium (the app as built), a save
+ * Delivery to a board: an open board in headless Chromium (the app as built), a save
  * through the data API, and the time from its 201 to the board having drawn the wall with it (the
  * tile renderer's `signwall:view-drawn` mark naming one more signature). Both times are the same
  * machine's clock: the page's `performance.timeOrigin + mark.startTime` against `Date.now()` here.

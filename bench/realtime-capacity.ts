@@ -1,5 +1,5 @@
 /**
- * Realtime capacity (issue 23): how many open boards one server holds while a signature is saved
+ * Realtime capacity: how many open boards one server holds while a signature is saved
  * every second, with every board getting each save within 1 s (p99) and no error. The boards
  * (bench/realtime-clients.ts) run in a second process; each does a board's initial load of a wall
  * of BENCH_RT_CAP_WALL signatures, then joins. Steps of BENCH_RT_CAP_STEP boards up to

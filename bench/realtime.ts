@@ -1,5 +1,5 @@
 /**
- * Realtime delivery and idle cost (issue 23), against the real server (`server/main.ts`) as child
+ * Realtime delivery and idle cost, against the real server (`server/main.ts`) as child
  * processes. Prints figures only, asserts nothing. Run alone: `npx tsx bench/realtime.ts`.
  *
  * - Delivery: BENCH_RT_SAVES saves one after another through the data API; for each, the time from

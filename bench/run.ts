@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the wall benchmark of issue 6. Builds the app, seeds fresh servers with
+ * `npm run bench`: the wall benchmark. Builds the app, seeds fresh servers with
  * generated walls through the data API, measures load, pan, zoom, draw, export and JS heap in headless
  * Chromium on desktop and phone, loads the API from this process, and prints one table (also
  * written to bench/results/latest.json). Figures are medians of BENCH_RUNS runs. It reports;
@@ -82,13 +82,13 @@ const config = {
   simplify: env.BENCH_SIMPLIFY !== '0',
   /** The load on a throttled network, per viewport, at the API's wall size. BENCH_THROTTLED=0: off. */
   throttled: env.BENCH_THROTTLED !== '0',
-  /** Lighthouse mobile on three walls (issue 22). BENCH_LIGHTHOUSE=0: off. */
+  /** Lighthouse mobile on three walls. BENCH_LIGHTHOUSE=0: off. */
   lighthouse: env.BENCH_LIGHTHOUSE !== '0',
   /** `npm run bench -- lighthouse`: only Lighthouse (and the build it needs). */
   only: process.argv[2] === 'lighthouse' ? ('lighthouse' as const) : null,
   /** The wall size of Lighthouse's non-empty walls. */
   lighthouseN: Number(env.BENCH_LIGHTHOUSE_N ?? 2000) || 2000,
-  /** Realtime delivery and idle cost (bench/realtime.ts, issue 23). BENCH_REALTIME=0: off. */
+  /** Realtime delivery and idle cost (bench/realtime.ts). BENCH_REALTIME=0: off. */
   realtime: env.BENCH_REALTIME !== '0' && process.argv[2] !== 'lighthouse',
 };
 if (config.only === 'lighthouse') {

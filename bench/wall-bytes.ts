@@ -1,9 +1,9 @@
 /**
- * Bytes per signature before and after the save-time simplification (issue #12), offline: the
+ * Bytes per signature before and after the save-time simplification, offline: the
  * generator's wall as the app would store it without and with src/domain/simplify.ts. Per
  * signature, the `signature` text (JSON of the strokes) and its points; for the whole wall, the
  * JSON of its rows as the data API returns them to the app (the columns it names,
- * SIGNATURE_COLUMNS) and with every column (`select=*`, as the app read them before issue 20), raw
+ * SIGNATURE_COLUMNS) and with every column (`select=*`, as an older app read them), raw
  * and gzipped (zlib's default level, as the server compresses).
  */
 import { gzipSync } from 'node:zlib';

@@ -99,7 +99,7 @@ export function checkWall(wall: GeneratedWall, n: number, reserve: number): void
     const captioned = wall.signatures.filter((s) => s.caption !== null).length / n;
     if (captioned < 0.35 || captioned > 0.65) fail(`${Math.round(captioned * 100)}% captioned`);
   }
-  // Handwriting, not noise, where a cell can hold handwriting. At N = 10,000 (issue 22: a wall
+  // Handwriting, not noise, where a cell can hold handwriting. At N = 10,000 (a wall
   // a flood of dots has filled) a cell is ~30 px and a signature a scribble a few pixels across,
   // whose 0.1-rounded samples turn like noise by design.
   if (n > 2000) return;

@@ -1,5 +1,5 @@
 /**
- * Issue 22: on the pre-rendered `/`, the app's scripts are fetched at low priority, because
+ * On the pre-rendered `/`, the app's scripts are fetched at low priority, because
  * nothing on the first paint waits for them.
  *
  * The welcome card and its styles are in the HTML (scripts/prerender-welcome.ts), and a module

@@ -1,6 +1,6 @@
 /**
  * Derives the list of combining marks (general category M: Mn, Mc, Me) from JavaScript's `\p{M}`
- * in this Node's Unicode, for caption normalisation (issue 19): the client and the database cap
+ * in this Node's Unicode, for caption normalisation: the client and the database cap
  * runs of these at 3, and must cap the same characters, but PostgreSQL's regular expressions have
  * no `\p{…}`. So both use one committed list of ranges:
  *

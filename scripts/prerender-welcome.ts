@@ -1,5 +1,5 @@
 /**
- * Issue 22: the welcome card paints with the HTML, before any JavaScript has arrived.
+ * The welcome card paints with the HTML, before any JavaScript has arrived.
  *
  * At build time this plugin
  * - inlines the entry's stylesheet into index.html (a `<style>` block instead of a `<link>`), so the

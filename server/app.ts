@@ -103,7 +103,7 @@ export interface ServerOptions {
   >;
   /** The wall's public address (PUBLIC_URL), for the webhook's links to /moderate. */
   publicUrl?: string;
-  /** Bounds of the Realtime WebSocket (issue 23); production defaults in realtime/limits.ts. */
+  /** Bounds of the Realtime WebSocket; production defaults in realtime/limits.ts. */
   realtimeLimits?: Partial<RealtimeLimits>;
   /** EMBED_ORIGINS: the sites that may frame the wall (null: any); /moderate: none ever. */
   embedOrigins?: readonly string[] | null;

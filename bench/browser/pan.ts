@@ -2,8 +2,8 @@
  * Pan: one 60-move drag of the wall in panning mode (the board opens in it), 30 moves out and 30
  * back along the same line, so the camera ends where it began and the draw measure finds its
  * empty patch in place. The page records its frames (rAF) and long tasks meanwhile, and how far
- * the stage travelled (its position's change events: the input machine moves the stage itself
- * since issue 20, so Konva's 'dragmove' no longer fires), to show the drag really moved the wall.
+ * the stage travelled (its position's change events: the input machine moves the stage itself,
+ * so Konva's 'dragmove' never fires), to show the drag really moved the wall.
  */
 import type { Page } from '@playwright/test';
 import { frameStats, type FrameStats } from '../stats.ts';

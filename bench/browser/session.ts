@@ -29,7 +29,7 @@ const PHONE = {
 export const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 } },
   phone: PHONE,
-  /** The same phone with its CPU slowed 4× (issue 22): a mid-range phone, not this machine. */
+  /** The same phone with its CPU slowed 4×: a mid-range phone, not this machine. */
   phone4x: PHONE,
 } satisfies Record<string, BrowserContextOptions>;
 

@@ -1,5 +1,5 @@
 /**
- * The load on a phone-like network (issue #12): Chromium's network emulation (CDP
+ * The load on a phone-like network: Chromium's network emulation (CDP
  * Network.emulateNetworkConditions, 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency), cold cache.
  * From the navigation (times are the page's own performance.now(), which starts at it), 'Sign!'
  * clicked (or tapped) as soon as it shows:
@@ -103,8 +103,8 @@ export async function measureThrottledLoad(
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', THROTTLE);
 
-    // Playwright's request events, not the page's CDP session: since issue 22 most of the wall is
-    // read by a worker, whose requests the page's own Network domain never sees.
+    // Playwright's request events, not the page's CDP session: most of the wall is read
+    // by a worker (src/data/wall-worker.ts), whose requests the page's Network domain never sees.
     const reads: Array<Promise<{ wire: number; json: number }>> = [];
     page.on('requestfinished', (request) => {
       const url = new URL(request.url());

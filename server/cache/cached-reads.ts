@@ -21,7 +21,7 @@ import type { CachedResponse, ReadCache } from './read-cache.ts';
  * How long a read with a snapshot to fall back on waits for the fresh answer. A turn comes after at
  * most the transaction running (saves take well under 100 ms) and the reads ahead of it, so a
  * healthy database answers fresh well within it; a shorter wait showed stale rows on a merely
- * loaded machine. It is also the victim's p99 budget under a flood (issue 19).
+ * loaded machine. It is also the victim's p99 budget under a flood.
  */
 export const SNAPSHOT_AFTER_MS = 500;
 

@@ -1,5 +1,5 @@
 /**
- * The read cache's memory bounds (issue 19): what an entry counts, the caps on bytes and entries,
+ * The read cache's memory bounds: what an entry counts, the caps on bytes and entries,
  * the sweep of expired entries while nobody asks, and which reads are not stored at all.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The server's tables of per-client state (issue 19): what each client holds right now, keyed by
+ * The server's tables of per-client state: what each client holds right now, keyed by
  * `clientKey`. Each holds an entry only while the client holds something, so neither is ever
  * larger than the sockets or answers in flight, and neither needs a sweep.
  */

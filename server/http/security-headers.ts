@@ -12,8 +12,8 @@
  * never framable (`frame-ancestors 'none'`, and X-Frame-Options for browsers without CSP 2): a page
  * that takes the owner's key has no business inside someone else's page (clickjacking).
  *
- * Inline styles: the build inlines the welcome card's stylesheet into index.html (issue 22,
- * scripts/prerender-welcome.ts), and the policy allows exactly those blocks by their sha256,
+ * Inline styles: the build inlines the welcome card's stylesheet into index.html
+ * (scripts/prerender-welcome.ts), and the policy allows exactly those blocks by their sha256,
  * computed from the built files when the server starts, so it follows every build and never
  * allows any other inline style ('unsafe-inline' never).
  */

@@ -3,7 +3,7 @@
  * and every other GET that is not a file answered with `index.html` so client routes such as
  * `/export` work on reload. Without a build, GET / explains how to make one.
  *
- * index.html holds the pre-rendered welcome card (issue 22, scripts/prerender-welcome.ts). The
+ * index.html holds the pre-rendered welcome card (scripts/prerender-welcome.ts). The
  * routes where the card is not the page (/export, /moderate) get `index.shell.html` instead, the
  * same page with an empty root, so they never flash the card before their own code runs.
  *
@@ -74,7 +74,7 @@ export async function registerStatic(
   const index = join(realRoot, 'index.html');
   const hasBuild = existsSync(index) && isInside(realRoot, realpathSync(index));
   const shell = join(realRoot, SHELL_HTML);
-  // A build from before issue 22 has no shell: its index.html has no card to hide either.
+  // A build from before the card was pre-rendered has no shell, and no card to hide either.
   const hasShell = hasBuild && existsSync(shell) && isInside(realRoot, realpathSync(shell));
   // Read once: every request gets its own copy written from these.
   const pages = {

@@ -1,6 +1,6 @@
 /**
  * `GET /realtime/v1/websocket?apikey=…&vsn=1.0.0|2.0.0`: Supabase Realtime's WebSocket on our own
- * server (issue 23). `ws` runs in noServer mode on the HTTP server's 'upgrade' event, so the door
+ * server. `ws` runs in noServer mode on the HTTP server's 'upgrade' event, so the door
  * decides before any WebSocket exists: the key (the data API's check, api-key.ts), the version, and
  * the address's socket count; a refusal is a plain HTTP answer and the socket is closed.
  *

@@ -1,5 +1,5 @@
 /**
- * The bounds of the Realtime door (issue 23), like every other door's: a socket that passes one is
+ * The bounds of the Realtime door, like every other door's: a socket that passes one is
  * closed, never the server. An owner tunes the first ones with environment variables (main.ts).
  */
 export interface RealtimeLimits {

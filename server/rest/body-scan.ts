@@ -1,8 +1,9 @@
 /**
  * A linear look at a request body before anything parses it. JSON parsers recurse (Postgres'
  * `json_in`, `::jsonb`, and PGlite's copy of them run inside WASM, where a stack overflow is not
- * caught: see issue 10), so nesting is measured here by counting brackets, one pass, no recursion,
- * and a body deeper than any row can be is refused before it reaches a parser.
+ * caught: PGlite swallows it and is left unusable), so nesting is measured here by counting
+ * brackets, one pass, no recursion, and a body deeper than any row can be is refused before it
+ * reaches a parser.
  *
  * A row body is an object (depth 1) or an array of objects (depth 2); its values are flat (the
  * signature travels as JSON *text*, a string, whose own nesting the database checks). The limit

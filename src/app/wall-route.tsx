@@ -27,7 +27,7 @@ export function WallRoute() {
   const [screen, setScreen] = useState<'welcome' | 'board'>('welcome');
   const [opening, setOpening] = useState(openingCamera);
   const queryClient = useQueryClient();
-  // The wall the first board's first screen will show (issue #12: loaded first).
+  // The wall the first board's first screen will show: its signatures are loaded first.
   const [firstScreen] = useState(() =>
     initialViewRect({ width: window.innerWidth, height: window.innerHeight }, opening),
   );
@@ -37,10 +37,10 @@ export function WallRoute() {
     // handles it if that fails too.
     const board = loadBoard();
     board.catch(() => undefined);
-    // The wall's data starts loading now too (issue #13), viewport first, the rest once the
+    // The wall's data starts loading now too, viewport first, the rest once the
     // board's code is in; the board shows how far it has come. A failure here is the board's to
     // report (it loads again when it opens).
-    // Subscribed to the wall's changes before its first read (issue 23): nothing saved or removed
+    // Subscribed to the wall's changes before its first read: nothing saved or removed
     // while it is read is missed.
     wallChangesOf(queryClient).start();
     prefetchWall(queryClient, firstScreen, board);

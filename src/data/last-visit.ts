@@ -1,6 +1,6 @@
 /**
  * The newest signature this browser has seen on the wall (its `created_at`), kept in localStorage
- * for "new since your last visit" (issue 23). The value a page opened with is the last visit's:
+ * for "new since your last visit". The value a page opened with is the last visit's:
  * it is read once, before this visit writes its own.
  */
 import { localStore, type KeyValueStore } from './local-store.ts';

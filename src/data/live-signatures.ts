@@ -65,7 +65,7 @@ export function useLiveSignatures(wallComplete: boolean): void {
       wallStoreOf(queryClient).dispatch({ type: 'arrived', signatures: fresh });
       return Date.now();
     },
-    // Idle boards cost nothing while changes are pushed (issue 23): no polling at all.
+    // Idle boards cost nothing while changes are pushed: no polling at all.
     refetchInterval: pushed ? false : POLL_INTERVAL_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,

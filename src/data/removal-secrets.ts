@@ -1,5 +1,5 @@
 /**
- * The secrets that let this browser take back what it saved (issue 21), kept in localStorage as
+ * The secrets that let this browser take back what it saved, kept in localStorage as
  * `{ id → { secret, savedAt } }` and pruned once they are past the removal window
  * (src/domain/removal.ts). A secret is 32 random bytes as hex; only its SHA-256 leaves the browser
  * with the save. Where the browser offers no Web Crypto digest (a page on plain HTTP other than

@@ -1,5 +1,5 @@
 /**
- * Taking one's own signature back (issue 21) through the data API's `remove_my_signature`
+ * Taking one's own signature back through the data API's `remove_my_signature`
  * function: it deletes the row when the secret's hash matches and the row is at most 10 minutes
  * old. On success the signature leaves this board's cached wall at once; other boards drop it on
  * their next removal check (removed-signatures.ts), as they drop a hidden one.

@@ -1,5 +1,5 @@
 /**
- * Reporting a signature (issue 21) through the data API's `report_signature` function
+ * Reporting a signature through the data API's `report_signature` function
  * (PostgREST RPC). The answer is told as what the visitor should hear of it, never as the
  * server's words.
  */

@@ -43,7 +43,7 @@ export interface NewSignature {
   readonly strokes: readonly Stroke[];
   readonly caption: string | null;
   /**
-   * SHA-256 (hex) of the secret that lets this browser take the signature back (issue 21);
+   * SHA-256 (hex) of the secret that lets this browser take the signature back;
    * left out of the insert when absent.
    */
   readonly removalHash?: string | null;
@@ -132,7 +132,7 @@ export function useSignatures(): {
 
 /**
  * Saves a signature; on success it joins the cached wall and this browser keeps the secret that
- * can take it back for 10 minutes (issue 21); on a lost race (409) the live poll runs at once so
+ * can take it back for 10 minutes; on a lost race (409) the live poll runs at once so
  * the signature that won shows.
  */
 export function useCreateSignature() {
@@ -143,7 +143,7 @@ export function useCreateSignature() {
       const key = await createRemovalKey();
       const saved = await insertSignature({
         ...input,
-        // Lighter strokes (issue #12), unless simplifying would touch a signature already loaded.
+        // Lighter strokes, unless simplifying would touch a signature already loaded.
         strokes: strokesToSave(input.strokes, createOutlineIndex(wall)),
         removalHash: key?.hash ?? null,
       });

@@ -1,5 +1,5 @@
 /**
- * The wall's changes pushed over Supabase Realtime (issue 23), on our server and on hosted Supabase
+ * The wall's changes pushed over Supabase Realtime, on our server and on hosted Supabase
  * alike: `postgres_changes` on the signatures table (a save or an unhide arrives as the row, a
  * delete or a hide as its id), and on hosted Supabase the hides its trigger broadcasts on the
  * public topic `signwall:changes` (Realtime does not tell anon of a row row-level security now

@@ -1,5 +1,5 @@
 /**
- * Reading the whole wall, viewport first (issue #12), as a stream of pages for React Query's
+ * Reading the whole wall, viewport first, as a stream of pages for React Query's
  * streamed query: the signatures meeting the initial view come first, so the first screen can be
  * drawn long before the wall is in on a slow network; the rest follows in small pages, region by
  * region (src/domain/wall-regions.ts), each page joining the cached wall as it arrives.

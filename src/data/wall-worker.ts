@@ -1,5 +1,5 @@
 /**
- * The wall's worker (issue 22): reads the rest of the wall from the data API, parses and checks
+ * The wall's worker: reads the rest of the wall from the data API, parses and checks
  * every row, and hands each page to the page as packed signatures with their buffers transferred.
  * A wall of legacy rows is megabytes of JSON; parsed here, it never blocks a frame of the board.
  */

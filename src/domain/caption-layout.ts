@@ -1,5 +1,5 @@
 /**
- * Where a signature's caption goes (issue 19: a caption is drawn within its signature's width,
+ * Where a signature's caption goes (within its signature's width,
  * clipped or wrapped, never across the wall, whatever its characters).
  *
  * - Its **box** is a pure function of the outline, no font involved: the outline's width, from

@@ -6,7 +6,7 @@
 import { outlineOf, type Stroke } from './geometry.ts';
 import { parseStrokes } from './signature.ts';
 
-/** Why a visitor reported a signature, as the database stores it (issue 21's contract). */
+/** Why a visitor reported a signature, as the database stores it. */
 export type ReportReason = 'offensive' | 'spam' | 'personal_information' | 'other';
 
 export const REASON_LABELS: Readonly<Record<ReportReason, string>> = {

@@ -1,5 +1,5 @@
 /**
- * Signatures as a handful of flat arrays (issue 22): what the wall's worker hands the page. Its
+ * Signatures as a handful of flat arrays: what the wall's worker hands the page. Its
  * typed arrays are transferred, not copied, so the page receives a page of the wall without parsing
  * or cloning a single point; a signature's strokes are built from them only when it is painted.
  */

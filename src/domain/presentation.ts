@@ -23,7 +23,7 @@ export const CAPTION_STYLE = {
   /** The caption's (first line's) baseline sits this far below the outline's bottom edge. */
   baselineOffset: 15,
   /**
-   * A caption wraps within its signature's width (issue 19): baselines this far apart (1.2 × the
+   * A caption wraps within its signature's width: baselines this far apart (1.2 × the
    * font size, the usual line spacing), at most `maxLines` lines, the last one ending in '…'
    * when the caption does not fit.
    */

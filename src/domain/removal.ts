@@ -1,5 +1,5 @@
 /**
- * Taking one's own signature back (issue 21): for REMOVAL_WINDOW_MS after a save, the browser
+ * Taking one's own signature back: for REMOVAL_WINDOW_MS after a save, the browser
  * that saved it holds a secret whose hash the row keeps; the database deletes the row for whoever
  * shows the secret within that time. This is the browser's side of the rule: which kept secrets
  * still count, as plain data (src/data/removal-secrets.ts keeps them in localStorage).

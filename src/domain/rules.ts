@@ -19,8 +19,8 @@ export const MAX_SIGNATURE_HEIGHT = 600;
 
 export const MAX_STROKES = 64;
 /**
- * Points and length of strokes per signature: what bounds the database's work on a save (issue
- * 19: its overlap check walks the strokes, so every save is decided in a bounded time). A real
+ * Points and length of strokes per signature: what bounds the database's work on a save (its
+ * overlap check walks the strokes, so every save is decided in a bounded time). A real
  * signature saves ~30 points and a few hundred to a few thousand px of strokes; these leave an
  * elaborate drawing plenty of room. Counted as saved (strokes are simplified at save).
  */

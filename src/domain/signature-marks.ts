@@ -1,5 +1,5 @@
 /**
- * How a board other than the visitor's marks signatures (issue 21's /moderate): a signature drawn
+ * How a board other than the visitor's marks signatures (on /moderate): a signature drawn
  * dimmed (hidden from visitors), a badge beside it (its report count), and the camera that brings
  * a chosen signature into the middle of the view. Pure: the board (src/features/board) draws what
  * these say, the moderation page (src/features/moderate) says what each signature gets.

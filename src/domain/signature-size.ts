@@ -1,7 +1,8 @@
 /**
- * The size rule (docs/architecture.md §3, issue "no take-over"): the bounding box of a signature's points,
- * before padding, is at most MAX_SIGNATURE_WIDTH × MAX_SIGNATURE_HEIGHT wall pixels. The database
- * refuses bigger new rows; the board uses the same test to keep a pending signature within it.
+ * The size rule (docs/architecture.md §3), so that no one signature can take the wall over: the
+ * bounding box of a signature's points, before padding, is at most MAX_SIGNATURE_WIDTH ×
+ * MAX_SIGNATURE_HEIGHT wall pixels. The database refuses bigger new rows; the board uses the same
+ * test to keep a pending signature within it.
  */
 import { MAX_SIGNATURE_HEIGHT, MAX_SIGNATURE_WIDTH } from './rules.ts';
 import type { Point, Stroke } from './geometry.ts';

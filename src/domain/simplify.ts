@@ -1,5 +1,5 @@
 /**
- * Lighter strokes (issue #12): each stroke is simplified at save time with Ramer–Douglas–Peucker
+ * Lighter strokes: each stroke is simplified at save time with Ramer–Douglas–Peucker
  * within half a wall pixel, so rows are smaller on the wire, in the database and in every frame,
  * with no visible change (strokes are 3 wall pixels wide). Both ends of every stroke are kept, and
  * the points kept are the visitor's own (already rounded to a tenth, see wallPoint), so a

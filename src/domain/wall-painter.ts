@@ -76,8 +76,8 @@ export interface SignaturePainter<C extends PaintContext> {
   prepare(ctx: C): void;
   /**
    * Paints the strokes (white, 3 px, round) and the caption (its own text or `#<id>`, bold gold,
-   * the first baseline 15 px under the outline, spec §9), wrapped within the signature's width
-   * (issue 19). Call `prepare` first.
+   * the first baseline 15 px under the outline, spec §9), wrapped within the signature's width.
+   * Call `prepare` first.
    */
   paint(ctx: C, signature: Signature): void;
   /** The caption's lines, wrapped to the outline's width as `measureText` measures the font. */

@@ -1,5 +1,5 @@
 /**
- * Viewport-first loading (issue #12): the wall is read as the signatures whose outline meets the
+ * Viewport-first loading: the wall is read as the signatures whose outline meets the
  * initial view first, then the rest, as disjoint regions that together hold every outline exactly
  * once. Each region is a conjunction of plain comparisons on the outline's edges (the table's
  * min_x, max_x, min_y, max_y columns), so it is one PostgREST query with ordinary operators, the

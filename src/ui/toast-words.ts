@@ -32,11 +32,11 @@ export const TOAST_WORDS: Readonly<Record<ToastKind, string>> = {
   preparingExport: 'Preparing export...',
   generatingPng: 'Generating PNG...',
   exportComplete: 'Export complete!',
-  // Finding one's way (issue 13): not in the spec, which is silent on these controls.
+  // Finding one's way: not in the spec, which is silent on these controls.
   linkCopied: 'Link copied!',
   linkNotCopied: 'Could not copy the link.',
   noFreeSpot: 'No free spot on the wall.',
-  // A signature's card (issue 21): the first three and 'Signature removed.' are the issue's words.
+  // A signature's card: the first three and 'Signature removed.' were asked for word for word.
   reported: 'Thanks, the owner will take a look.',
   alreadyReported: 'You already reported this signature.',
   tooManyReports: 'Too many reports from here. Try again in an hour.',
@@ -46,7 +46,7 @@ export const TOAST_WORDS: Readonly<Record<ToastKind, string>> = {
   removalTooLate: 'Too late: a signature can be removed only in its first 10 minutes.',
   removalRefused: 'This browser cannot remove that signature.',
   removalError: 'Could not remove the signature. Try again.',
-  // The wall in time (issue 23): the timelapse's toasts are ours; the issue names only the button.
+  // The wall in time: the timelapse's toasts are ours; only the button's name was asked for.
   recordingTimelapse: 'Recording the timelapse...',
   timelapseSaved: 'Timelapse downloaded!',
   timelapseFailed: 'Could not record the timelapse.',

@@ -1,5 +1,5 @@
 /**
- * Issue 19 through the real server and supabase-js: the costliest saves answered quickly, each
+ * Bounded saves through the real server and supabase-js: the costliest saves answered quickly, each
  * followed by a read and a valid save that succeed; a signature padded with whitespace stored
  * compact; combining marks of any script capped. Times are printed, never asserted (the machine is
  * shared); tests/db/bounded-saves.test.ts times the same shapes at the SQL level.

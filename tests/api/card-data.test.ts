@@ -1,5 +1,5 @@
 /**
- * The signature card's data functions (src/data, issue 21) against the real server, through the
+ * The signature card's data functions (src/data) against the real server, through the
  * REST client the app builds: what each answer of report_signature and remove_my_signature is
  * told as, and that the browser's removal key (a secret and its SHA-256, made with Web Crypto)
  * is the one the database checks: a signature saved with it is removed with it.

@@ -1,5 +1,5 @@
 /**
- * Issue 19: a crowd behind one address (a school, a carrier's NAT) is many clients, not an attack.
+ * A crowd behind one address (a school, a carrier's NAT) is many clients, not an attack.
  * 100 requests at once from one address, reads and valid saves, each on a socket of its own: every
  * one is answered (200/201, or 503 with Retry-After over the per-address socket cap), none is reset,
  * and the wall keeps serving afterwards. Counts by status are printed, never asserted: how many land

@@ -21,7 +21,7 @@ import { MEGABYTE, Tmpfs } from '../support/tmpfs.ts';
 import { ANON_KEY, startServer, type TestServer } from './harness.ts';
 import { cellSignature } from './rules-helpers.ts';
 
-/** The longest a server may take to recover once there is room again (the minute). */
+/** The longest a server may take to recover once there is room again: a minute. */
 const RECOVERY_LIMIT_MS = 60_000;
 /** A fill is over when this many saves in a row were refused. */
 const REFUSALS_IN_A_ROW = 10;

@@ -1,5 +1,5 @@
 /**
- * The database never blocks the server (issue 10): while 20 of the largest signatures the rules
+ * The database never blocks the server: while 20 of the largest signatures the rules
  * allow (MAX_POINTS points, nearly MAX_STROKE_LENGTH px of strokes, 780 × 580 px each, on free
  * spots) are checked at once, the static app and
  * a read still answer, because the database's work runs off the HTTP event loop (PGlite in a worker

@@ -22,7 +22,7 @@ export type Rng = ReturnType<typeof xorshift>;
 
 export interface Payload {
   /**
-   * `hostile`: one of issue 10's shapes, which must always be refused with a 4xx; `pair`: a
+   * `hostile`: one of hostileBody's shapes, which must always be refused with a 4xx; `pair`: a
    * two-row body, which the one-row rule refuses.
    */
   kind: 'valid' | 'mutated' | 'pair' | 'random-json' | 'random-bytes' | 'hostile';
@@ -175,7 +175,7 @@ function depth(rng: Rng): number {
 const deepArrays = (levels: number) => '['.repeat(levels) + '1' + ']'.repeat(levels);
 
 /**
- * Issue 10's hostile shapes, each a whole body: nesting in every place JSON can go, scalar bodies,
+ * The hostile shapes, each a whole body: nesting in every place JSON can go, scalar bodies,
  * wide bodies, huge exponents, and signatures far larger than 800×600. Some are refused by the
  * server's body scan, the rest only by the SQL guard (the text inside the signature string, the
  * one-row rule, number formats, the size rule).

@@ -1,5 +1,5 @@
 /**
- * The hostile requests of issue 10, as data: each is one anonymous request a stranger can send with
+ * The hostile requests, as data: each is one anonymous request a stranger can send with
  * curl and the public key. `guard` marks the rows only the database's SQL guard can answer (the
  * text inside the signature string, the 800×600 and one-row rules, number formats, overlap cost).
  */
@@ -28,7 +28,7 @@ export async function post(
   body: string,
   path = INSERT,
 ): Promise<HostileAnswer> {
-  // The row back names its columns: anon may not read them all (`*` is refused since issue 21).
+  // The row back names its columns: anon may not read them all (`removal_hash`), so `*` is refused.
   const withSelect = path.includes('select=')
     ? path
     : `${path}${path.includes('?') ? '&' : '?'}select=id`;
@@ -141,8 +141,8 @@ async function fillWall(server: TestServer): Promise<void> {
 
 /**
  * 9,956 points threaded along the horizontal gaps of the filled wall, in one serpentine stroke
- * that turns in the free margins, and whose very last point lands on the last signature. Before
- * issue 19 the overlap check looked at every segment against every signature near it before the
+ * that turns in the free margins, and whose very last point lands on the last signature. The
+ * overlap check used to look at every segment against every signature near it before the
  * 409; now the point limit refuses it first (tests/db/bounded-saves.test.ts covers the costliest
  * shapes the limits allow).
  */

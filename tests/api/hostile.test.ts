@@ -1,5 +1,5 @@
 /**
- * Issue 10's table, on every backend: each hostile request is answered with a 4xx, and after each
+ * Every hostile request (hostileRows), on every backend, is answered with a 4xx, and after each
  * one a read and a valid save still succeed (the wall is neither down nor taken). Rows marked
  * [sql guard] are refused by the database's guard, the others by the server before the database.
  * Timeouts are lowered here so the slow-client rows are cut in about two seconds.

@@ -1,5 +1,5 @@
 /**
- * Issue 11, `npm run moderate`: the CLI as the owner runs it (`node scripts/moderate.mjs`, a process
+ * `npm run moderate`: the CLI as the owner runs it (`node scripts/moderate.mjs`, a process
  * of its own) against the real server as a process started with SERVICE_ROLE_KEY, on PGlite and on
  * PostgreSQL. What each command changes is checked through the API as a visitor (anon) sees it.
  * The command line's own rules (parseCommand) are checked without a server.

@@ -1,5 +1,5 @@
 /**
- * Moderation through the API (issue #11), with real supabase-js clients: one with the anon key, one
+ * Moderation through the API, with real supabase-js clients: one with the anon key, one
  * with the service key (SERVICE_ROLE_KEY). Visitors cannot hide, unhide, delete or insert hidden
  * rows and never read hidden ones, not even from the read cache; the service key can do each; a
  * hidden signature's spot is free; unhiding into a taken spot is refused. Nothing logs a key.

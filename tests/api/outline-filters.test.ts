@@ -1,5 +1,5 @@
 /**
- * Viewport-first reads (issue #12) through real supabase-js against the real server: the outline's
+ * Viewport-first reads through real supabase-js against the real server: the outline's
  * edge columns are real columns to the server's checks (selected with `*`, filtered with plain
  * operators), and the app's regions (src/domain/wall-regions.ts) split the wall into disjoint reads
  * that together return every row once, the view's first. Id windows (`id=gt.…&id=lte.…`) too.

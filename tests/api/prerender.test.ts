@@ -1,5 +1,5 @@
 /**
- * Issue 22: the built index.html holds the welcome card and its inline style; the server allows
+ * The built index.html holds the welcome card and its inline style; the server allows
  * that style by the sha256 it computes from the built pages at start (so a new build's style is
  * allowed after a restart, the old one no longer), and serves the page without the card to the
  * routes where the card is not the page.

@@ -1,5 +1,5 @@
 /**
- * Issue 23: the Realtime door is bounded like every other door. Each attack comes from its own
+ * The Realtime door is bounded like every other door. Each attack comes from its own
  * address (127.0.0.x) with a raw `ws` socket and is answered by closing that socket (or refusing
  * it before the upgrade), while a bystander's supabase-js channel keeps receiving and the data API
  * keeps answering. The bounds do not depend on the database, so one backend (the first) runs them.

@@ -1,5 +1,5 @@
 /**
- * Issue 23, hosted Supabase's route for hides: where the `realtime` schema exists, the migration
+ * Hosted Supabase's route for hides: where the `realtime` schema exists, the migration
  * adds a trigger that sends each hide and unhide with `realtime.send(payload, event, topic, false)`
  * on the public broadcast topic 'signwall:changes', and puts the table in the supabase_realtime
  * publication. Here a database is given a stand-in `realtime.send` with Supabase's signature (it

@@ -1,5 +1,5 @@
 /**
- * Issue 23: every server process on one database delivers every change. `node server/main.ts` as
+ * Every server process on one database delivers every change. `node server/main.ts` as
  * the owner runs it: two processes on one PostgreSQL (each LISTENs on its own connection), one on
  * PGlite (one opener). A save through any process reaches the supabase-js channels of all of them,
  * and so does a hide, even one no server made (SQL by hand). The REALTIME_* variables reach the door.

@@ -1,5 +1,5 @@
 /**
- * Realtime clients for the API tests (issue 23): the real supabase-js channel the app uses, and a
+ * Realtime clients for the API tests: the real supabase-js channel the app uses, and a
  * raw `ws` socket for exact frames and for attacks. Both collect what arrives, and wait for it
  * without fixed sleeps.
  */

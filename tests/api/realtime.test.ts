@@ -1,5 +1,5 @@
 /**
- * Issue 23: our server speaks Supabase Realtime. The real supabase-js channel the app uses
+ * Our server speaks Supabase Realtime. The real supabase-js channel the app uses
  * (`channel().on('postgres_changes', {event: '*', schema: 'public', table: 'signatures'})`), on
  * both wire versions, against the real server on each database: an INSERT for a save (the row as
  * anon reads it: never removal_hash), a DELETE with the id alone for a hide (the owner's CLI), a

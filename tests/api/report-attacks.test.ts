@@ -1,5 +1,5 @@
 /**
- * Attacks on reporting, removal and the RPC route (issue #21), each a clear 4xx with nothing leaked,
+ * Attacks on reporting, removal and the RPC route, each a clear 4xx with nothing leaked,
  * and the wall still serving another visitor after it: a report flood from one address, forged
  * X-Forwarded-For, reports of hidden and missing signatures, wrong and old removal secrets, huge and
  * deeply nested RPC bodies, calls to functions anon may not call or that are not in public, made-up

@@ -1,5 +1,5 @@
 /**
- * Reports and taking one's own signature back through the API (issue #21), with the real
+ * Reports and taking one's own signature back through the API, with the real
  * supabase-js `.rpc()` against the real server: each line of the contract of report_signature,
  * reported_signatures, dismiss_reports and remove_my_signature, who may call what, community hiding
  * (REPORTS_TO_HIDE) and that `removal_hash` is never readable by a visitor.

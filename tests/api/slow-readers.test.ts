@@ -1,5 +1,5 @@
 /**
- * Issue 19: a client that does not take its answers must not hold the server's memory. Every answer
+ * A client that does not take its answers must not hold the server's memory. Every answer
  * handed to a socket stays in the server until the client reads it (Node copies a string body into
  * the socket's queue), so 64 sockets asking for a 6 MB page and reading nothing held ~690 MB. Now a
  * client gets a new answer only while what it has not taken is under its budget (here 8 MiB); past

@@ -1,5 +1,5 @@
 /**
- * Issue 19: memory is bounded by the server, not by its clients. The real server runs as a child
+ * Memory is bounded by the server, not by its clients. The real server runs as a child
  * process; one address sends READS valid reads, each with a unique ~14 KB query string (an `in.(…)`
  * list of ids that do not exist, so each answer is `[]`), on 64 keep-alive sockets. The server's
  * resident memory is sampled from /proc/<pid>/status throughout and for QUIET_MS after, printed,
@@ -31,7 +31,7 @@ const READS = 3_200;
 /** After the flood: enough for a fixed server's garbage to be collected; nothing of an unfixed one is. */
 const QUIET_MS = 5_000;
 const SAMPLE_MS = 1_000;
-/** The issue's budget for the whole server process, PGlite's WASM heap included. */
+/** The memory budget for the whole server process, PGlite's WASM heap included. */
 const BUDGET_MB = 600;
 /**
  * How much the memory may still grow from the flood's middle to the end of the quiet time: caches

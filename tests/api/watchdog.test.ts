@@ -214,7 +214,7 @@ describe.each(postgres)('PostgreSQL session limits on $name', (backend) => {
     const res = await server.fetch('/rest/v1/signatures?select=id');
     expect(res.status).toBe(504);
     expect(res.headers.get('retry-after')).toBe('1');
-    // PostgREST's code for it; the body of every 5xx says no more than this (issue 10's hygiene).
+    // PostgREST's code for it; the body of every 5xx says no more than this.
     expect(await res.json()).toMatchObject({ code: 'PGRST003', message: 'Internal server error' });
     await Promise.all(holders);
     expect((await server.fetch('/rest/v1/signatures?select=id')).status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Every save is decided within a bounded, small cost (issue 19), at the SQL level as anon: the
+ * Every save is decided within a bounded, small cost, at the SQL level as anon: the
  * costliest signatures we know, at the limits, each answered right (accepted, or its 4xx), with its
  * database time printed (never asserted: the machine is shared). After each one a read and a valid
  * save still succeed. The wall holds ~800 dots in the zigzag's box and ~830 in rows 10.1 px apart

@@ -48,7 +48,7 @@ describe.each(TARGETS)('caption normalisation on $kind', ({ openMigrated }) => {
       ranges.push(first, ranged ? chars[(i += 2)]!.codePointAt(0)! : first);
     }
     expect(ranges).toEqual(COMBINING_MARK_RANGES);
-    // The five ranges capped before issue 19, and marks of scripts outside them.
+    // The five ranges an older migration capped, and marks of scripts outside them.
     for (const mark of [0x0300, 0x1ab0, 0x1dc0, 0x20d0, 0xfe20, 0x0e31, 0x0951, 0x0903, 0x1d167]) {
       expect(String.fromCodePoint(mark)).toMatch(/^\p{M}$/u);
       const inside = (k: number) => ranges[k]! <= mark && mark <= ranges[k + 1]!;

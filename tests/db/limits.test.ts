@@ -316,7 +316,7 @@ describe.each(TARGETS)('a stroke along a free diagonal channel on $kind', ({ ope
     await expect(insert(channelStroke())).resolves.toEqual([]);
   }, 60_000);
 
-  it("refuses issue 10's version (9,956 runs) for its length, before the overlap check", async () => {
+  it('refuses the attack as first reported (9,956 runs) for its length, before the overlap check', async () => {
     const insert = (text: string) =>
       db.asAnon((q) => q('insert into public.signatures (signature) values ($1)', [text]));
     // One run more than the default stroke has: 25 runs.

@@ -119,7 +119,7 @@ describe.each(TARGETS)('moderation rules on $kind', ({ openMigrated }) => {
     expect(await moved()).toBe(0);
     await db.query('delete from public.signatures where id = $1', [id]);
     expect(await moved()).toBe(1);
-    // cascade: signwall.reports refers to signatures (issue 21), so a plain truncate is refused.
+    // cascade: signwall.reports refers to signatures, so a plain truncate is refused.
     await db.query('truncate public.signatures cascade');
     expect(await moved()).toBe(1);
   });

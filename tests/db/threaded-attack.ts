@@ -4,7 +4,7 @@
  * signatures, one anon insert of a stroke of nearly MAX_POINTS points that threads the gaps
  * (accepted), and one that ends on an outline (refused); then, on a grid of dots, a stroke
  * zig-zagging along a free diagonal channel as far as the length limit allows (accepted).
- * tests/db/bounded-saves.test.ts times the costliest shapes we know (issue 19). Run: `npx tsx tests/db/threaded-attack.ts` (add
+ * tests/db/bounded-saves.test.ts times the costliest shapes we know. Run: `npx tsx tests/db/threaded-attack.ts` (add
  * TEST_DATABASE_URL for PostgreSQL; BEFORE=<version> to stop the migrations ahead of a version,
  * e.g. to time the guard as it was before 20261123000000).
  */

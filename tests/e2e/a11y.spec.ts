@@ -1,5 +1,5 @@
 /**
- * Issue 13, accessibility on a desktop: axe (axe-core) finds no violation of any impact on the
+ * Accessibility on a desktop: axe (axe-core) finds no violation of any impact on the
  * welcome card, the board, or the board with the caption box open.
  */
 import { expect, line, test } from './support/board.ts';

@@ -1,5 +1,5 @@
 /**
- * The app shell (issue 14): the welcome card needs no board code, the board's chunk is prefetched
+ * The app shell: the welcome card needs no board code, the board's chunk is prefetched
  * while the card shows, and a chunk that cannot load reloads the page once, then shows a readable
  * message with a reload button instead of a blank page.
  */

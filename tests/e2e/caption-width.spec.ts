@@ -1,5 +1,5 @@
 /**
- * Issue 19 on a desktop: a caption is drawn within its signature's width (wrapped, at most three
+ * On a desktop: a caption is drawn within its signature's width (wrapped, at most three
  * lines, cut with '…'), whatever its characters, on the board and in the exported PNG; and the
  * board repaints the whole of it when its signature comes or goes.
  */

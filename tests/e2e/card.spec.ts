@@ -1,5 +1,5 @@
 /**
- * Issue 21 with a mouse on a desktop: a click on a signature opens its card beside it (caption,
+ * With a mouse on a desktop: a click on a signature opens its card beside it (caption,
  * when it was signed, "Report", "Close"); a drag that starts on it pans and opens nothing;
  * Escape and Close close it and give the focus back to the wall; a report is thanked, a second
  * one from the same browser is told it was already sent; the signer's own card offers "Remove my

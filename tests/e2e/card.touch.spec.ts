@@ -1,5 +1,5 @@
 /**
- * Issue 21 with a finger on a 390×844 phone: a tap on a signature opens its card, wholly on
+ * With a finger on a 390×844 phone: a tap on a signature opens its card, wholly on
  * screen; a drag that starts on it pans and opens nothing; Close; a report sent by taps is
  * thanked; the signer removes their own signature with two taps and a confirm.
  */

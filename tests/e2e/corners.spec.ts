@@ -1,5 +1,5 @@
 /**
- * Issue 20 on a desktop (mouse): nothing of the wall is out of reach. Panned as far as the spec's
+ * On a desktop (mouse): nothing of the wall is out of reach. Panned as far as the spec's
  * clamp lets it towards each corner, the wall's 150 × 150 corner is clear of every control we
  * added (the zoom and tool buttons, the overview): they step aside to the other side.
  */

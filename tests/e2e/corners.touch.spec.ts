@@ -1,5 +1,5 @@
 /**
- * Issue 20 on a phone (390×844, touch): at each corner the spec's clamp stops the view, the wall's
+ * On a phone (390×844, touch): at each corner the spec's clamp stops the view, the wall's
  * 150 × 150 corner is clear of every control we added, the tools open or folded; and when the
  * board opens our controls cover at most 6 % of the screen.
  */

@@ -1,5 +1,5 @@
 /**
- * /export on a desktop browser (issue 4, spec §2 and §4 'Export'): the whole wall downloads as one
+ * /export on a desktop browser (spec §2 and §4 'Export'): the whole wall downloads as one
  * 3200×3200 PNG on #333, drawn like the board, with the spec's toasts in order, exactly once, then
  * the app returns to the welcome card. A failed load downloads nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 23, push first: the board subscribes to the wall's changes over Realtime before it reads
+ * Push first: the board subscribes to the wall's changes over Realtime before it reads
  * the wall, applies what arrives meanwhile, and polls nothing while its socket is joined; saves,
  * hides and removals elsewhere reach it without a poll. (The polling fallback: live.spec.ts,
  * moderation.spec.ts.)

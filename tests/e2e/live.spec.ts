@@ -1,6 +1,6 @@
 /**
- * Issue 7, live updates: a signature saved by someone else appears on an open board within 5 s
- * (pushed over Realtime since issue 23: live-push.spec.ts), and blocks drawing over it from then
+ * Live updates: a signature saved by someone else appears on an open board within 5 s
+ * (pushed over Realtime: live-push.spec.ts), and blocks drawing over it from then
  * on. Where no Realtime socket can open, quiet incremental polling brings it: a hidden tab makes
  * no requests and catches up when shown again.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 21, the board on /moderate (desktop): every signature drawn, hidden ones dimmed (read from
+ * The board on /moderate (desktop): every signature drawn, hidden ones dimmed (read from
  * the pixels: fainter than a visible stroke, brighter than the wall), reported ones badged with
  * their count; a click on a signature selects it; `#id=<n>` and a row select and centre it; Hide
  * and Unhide from the details dim and undim it at once. The visitor's board never shows a hidden

@@ -1,5 +1,5 @@
 /**
- * Issue 21, the board on /moderate on a 390×844 phone: the board on top with every signature
+ * The board on /moderate on a 390×844 phone: the board on top with every signature
  * (hidden dimmed, reported badged), a tap on one selects it, its details and every action are
  * reachable under the board while the board, and the selected signature on it, stay in view.
  * Screenshots go to $MODERATE_SHOTS when it is set.

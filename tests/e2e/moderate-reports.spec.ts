@@ -1,5 +1,5 @@
 /**
- * Issue 21, /moderate's reports (needs the reports migration and the RPC route): the Reported list,
+ * /moderate's reports (needs the reports migration and the RPC route): the Reported list,
  * most reported first with counts and reasons; a signature's reports with their notes; "Dismiss
  * reports"; unhiding a signature the community hid clears its reports and keeps it up against the
  * same reporters; and the notice when the hour's budget of hides by reports is spent.

@@ -1,5 +1,5 @@
 /**
- * Issue 21, /moderate's reports on a 390×844 phone with touch (needs the reports migration and
+ * /moderate's reports on a 390×844 phone with touch (needs the reports migration and
  * the RPC route): tap a reported row, read its reports, dismiss them.
  */
 import { expect, test } from './support/fixtures.ts';

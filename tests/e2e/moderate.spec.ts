@@ -1,5 +1,5 @@
 /**
- * Issue 21, the owner's /moderate page on a desktop: the moderator key (refused, kept in the tab's
+ * The owner's /moderate page on a desktop: the moderator key (refused, kept in the tab's
  * sessionStorage only, sent only to the data API), the lists with hidden signatures, and what each
  * action changes for visitors (read through the anonymous data API, as every board reads).
  */

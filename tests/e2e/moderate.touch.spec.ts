@@ -1,5 +1,5 @@
 /**
- * Issue 21, /moderate on a 390×844 phone with touch: sign in, tap a row, hide and delete it (with
+ * /moderate on a 390×844 phone with touch: sign in, tap a row, hide and delete it (with
  * the confirmation), and hide all since a chosen time. What visitors get is read through the
  * anonymous data API, as every board reads. Screenshots go to $MODERATE_SHOTS when it is set.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11, the visitor's side of moderation: a signature the owner hides elsewhere leaves an open
+ * The visitor's side of moderation: a signature the owner hides elsewhere leaves an open
  * board within 30 s, without a reload, and its spot can be drawn on; /export never shows it. The
  * board hears of it over Realtime (live-push.spec.ts); these tests close its socket, so the board
  * falls back to checking for removed signatures every 15 s, and page.clock moves the page's time

@@ -1,5 +1,5 @@
 /**
- * Issue 13 on a desktop (mouse, 1280×800): the view in the URL, "Share this view", "Find a free
+ * On a desktop (mouse, 1280×800): the view in the URL, "Share this view", "Find a free
  * spot", the "Wall overview", "Download PNG", the arrow keys and the wall's edge.
  */
 import { expect, line, test, TOASTS } from './support/board.ts';

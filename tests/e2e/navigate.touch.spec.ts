@@ -1,5 +1,5 @@
 /**
- * Issue 13 on a phone (390×844 at DPR 3, touch): the view in the URL, "Share this view" (share
+ * On a phone (390×844 at DPR 3, touch): the view in the URL, "Share this view" (share
  * sheet and clipboard), "Find a free spot", the "Wall overview", "Download PNG" (the three tools
  * folded behind "More tools"), the arrow keys, the wall's edge, and a layout where no control
  * covers another, the caption box or the readout.

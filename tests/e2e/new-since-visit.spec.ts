@@ -1,5 +1,5 @@
 /**
- * Issue 23, "New since your last visit": the browser keeps the newest signature it has seen; the
+ * "New since your last visit": the browser keeps the newest signature it has seen; the
  * next visit marks the ones saved since with a "New" badge for a few seconds, and counts them.
  */
 import type { Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Issue 22: the welcome card is in the built index.html (scripts/prerender-welcome.ts), styled by an
+ * The welcome card is in the built index.html (scripts/prerender-welcome.ts), styled by an
  * inline block the CSP allows by its hash, so it paints before any JavaScript; React then takes it
  * over. /export and /moderate never show it.
  */

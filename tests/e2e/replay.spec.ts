@@ -1,5 +1,5 @@
 /**
- * Issue 23, "Replay the wall": from an empty wall the signatures appear in signing order, with
+ * "Replay the wall": from an empty wall the signatures appear in signing order, with
  * pause and a scrubber; the replay ends on today's wall, reads nothing from the server, and
  * `#replay` in a link opens it. "Download timelapse" saves it as a video.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 23 on a phone: "Replay" behind "More tools", its bar within the screen with controls of
+ * The replay on a phone: "Replay" behind "More tools", its bar within the screen with controls of
  * 44 px or more, played, paused and closed with taps.
  */
 import { expect, test, WHITE } from './support/board.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the saved signatures are drawn from cached bitmap tiles. What matters is what the
+ * The saved signatures are drawn from cached bitmap tiles. What matters is what the
  * screen shows (screenshots, not the board's own pixel probe): strokes at their wall places at
  * every zoom level, across tile seams; a signature that joins the wall later is painted into the
  * tiles already on screen, next to the ones they held.

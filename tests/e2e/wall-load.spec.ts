@@ -1,5 +1,5 @@
 /**
- * Issues #12 and #13, loading with the mouse: the wall's data starts loading on the welcome card,
+ * Loading with the mouse: the wall's data starts loading on the welcome card,
  * the signatures of the first screen arrive and are drawn before the rest, the board shows the
  * load's progress with 'Sign' disabled until the whole wall is in, 'Signatures loaded!' says when
  * it is (also when the board opens on a wall already in), and "Retry" loads again after a failure.

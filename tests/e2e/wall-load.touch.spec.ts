@@ -1,5 +1,5 @@
 /**
- * Issues #12 and #13 on a phone (390×844, touch): the load starts on the welcome card, the first
+ * Loading on a phone (390×844, touch): the load starts on the welcome card, the first
  * screen's signatures are drawn before the rest arrive, progress and a disabled 'Sign' until the
  * wall is in, and "Retry" after a failed load.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 22: the rest of the wall (all but the first screen) is read and parsed in a worker, so a
+ * The rest of the wall (all but the first screen) is read and parsed in a worker, so a
  * wall of thousands of rows never blocks the page; where no worker can start, the page reads it.
  */
 import type { Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * WebKit smoke (issue 20): in WebKitGTK's MiniBrowser, driven through WebKitWebDriver under Xvfb
+ * WebKit smoke: in WebKitGTK's MiniBrowser, driven through WebKitWebDriver under Xvfb
  * with a small W3C WebDriver client (support/webdriver.ts), a visitor opens the board, draws a
  * stroke with the mouse, saves it with a caption and exports the wall. Each step is checked in the
  * page (toasts recorded as they appear, the stroke's pixels, the PNG the browser downloaded) and the

@@ -1,5 +1,5 @@
 /**
- * Issue 7, zoom with the mouse and keyboard: the wheel zooms around the pointer, the buttons and
+ * Zoom with the mouse and keyboard: the wheel zooms around the pointer, the buttons and
  * keys around the viewport's centre, between "the whole wall fits" (800 / 3200 here) and 4×;
  * panning stays clamped at every scale, and drawing lands at the right wall coordinates.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 7, zoom on a phone: two fingers pinch-zoom around their midpoint in pan mode; in drawing
+ * Zoom on a phone: two fingers pinch-zoom around their midpoint in pan mode; in drawing
  * mode a second finger cancels the stroke and never zooms. Real touch events through CDP.
  */
 import { expect, line, test, TOASTS, WALL_GREY, type Board, type XY } from './support/board.ts';

@@ -97,7 +97,7 @@ export function BoardScreen({
     [machine, mutateAsync, pointAt, saved],
   );
   useFocusReturn(machine, board.pending !== null);
-  // A signature's card (issue 21); one that left the wall (hidden, deleted, removed) closes.
+  // A signature's card; one that left the wall (hidden, deleted, removed) closes.
   const card = board.card === null ? null : (signatures.find((s) => s.id === board.card) ?? null);
   const cardGone = board.card !== null && card === null;
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * "New since your last visit" on the board (issue 23): once the wall is in, the signatures saved
+ * "New since your last visit" on the board: once the wall is in, the signatures saved
  * since this browser's last visit are marked with a "New" badge for NEW_SINCE_VISIT_MS, with
  * their count; the newest signature seen is remembered for the next visit, live arrivals included.
  */

@@ -1,5 +1,5 @@
 /**
- * The view in the address bar (issue 13): while the board is open the hash follows the camera
+ * The view in the address bar: while the board is open the hash follows the camera
  * (`#x=…&y=…&zoom=…`, see src/domain/view-link.ts), written with replaceState so moving around
  * adds no history entries, once the camera has held still for HASH_SETTLE_MS. After a save the hash points at
  * the new signature instead, until the view moves again.
@@ -18,7 +18,7 @@ import type { Camera } from './input/camera.ts';
 /**
  * A pan or pinch moves the camera every frame; the address needs one write when it stops. Not
  * one every so often during the gesture: a replaceState costs a few milliseconds of main thread,
- * 15 ms on a phone slowed 4× (issue 22), which a frame of the gesture cannot spare.
+ * 15 ms on a phone slowed 4×, which a frame of the gesture cannot spare.
  */
 export const HASH_SETTLE_MS = 250;
 

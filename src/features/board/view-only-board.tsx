@@ -1,5 +1,5 @@
 /**
- * A view-only board (issue 21's /moderate): the wall with a given list of signatures, in a box of
+ * A view-only board (on /moderate): the wall with a given list of signatures, in a box of
  * the page rather than the whole window. It pans and zooms as the visitor's board does (the same
  * input machine, always in pan mode), and a tap or click on a signature, or Enter on the focused
  * wall, calls `onSignatureTap` instead of opening the visitor's card. Signatures may be decorated

@@ -1,5 +1,5 @@
 /**
- * The export's worker (issue 22): paints the wall onto an OffscreenCanvas and encodes the PNG,
+ * The export's worker: paints the wall onto an OffscreenCanvas and encodes the PNG,
  * so neither the painting nor the encoding ever blocks the page. It receives the signatures packed
  * (src/domain/packed-signatures.ts, buffers transferred) and answers the PNG as a Blob.
  */

@@ -2,8 +2,8 @@
  * Paints the whole wall into one PNG with the board's own painter (paintSignature, which also
  * paints the board's tiles), so the export matches the wall stroke for stroke. Plain Canvas 2D,
  * no Konva scene: building thousands of nodes only to draw them once was most of the old export's
- * time (issue 12). Where the browser can (OffscreenCanvas in a worker, issue 22) the painting and
- * the encoding run in export-worker.ts and never block the page; elsewhere, on the page, in slices.
+ * time. Where the browser can (OffscreenCanvas in a worker) the painting and the encoding
+ * run in export-worker.ts and never block the page; elsewhere, on the page, in slices.
  * Memory (docs/research/konva.md §3): the only big allocation is one 3200×3200 canvas at pixel
  * ratio 1 (41 MB), released as soon as the PNG is encoded.
  */

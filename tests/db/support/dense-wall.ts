@@ -1,5 +1,5 @@
 /**
- * A dense wall and the stroke that attacks its overlap check (issue #10): 2,000 small signatures on
+ * A dense wall and the stroke that attacks its overlap check: 2,000 small signatures on
  * a 70-pixel grid, and one stroke of nearly MAX_POINTS points that threads the free gaps between their outlines,
  * back and forth within 800 × 600. Each gap is 20 wide and the stroke runs along its middle, 10
  * from the outlines on either side, so it touches none (the database accepts it); the `touching`
@@ -38,13 +38,16 @@ export async function fillDenseWall(db: TestDb): Promise<void> {
   }
 }
 
-/** Nearly as many points as a signature may hold (issue 10 used 9,956 of its 10,000). */
+/**
+ * Nearly as many points as a signature may hold: 44 short, as the first such attack was (9,956 of
+ * 10,000).
+ */
 export const THREADED_POINTS = MAX_POINTS - 44;
 
 /**
  * The serpentine: along the horizontal gap lines y = 65 + 70 j (j = 0..8) from x = 65 to 835, and
  * down the vertical gap lines between them: 770 × 560, within 800 × 600. `wallWide` threads the
- * same way across the whole dense part of the wall (3080 × 2940; the issue's original attack, which
+ * same way across the whole dense part of the wall (3080 × 2940; the first such attack, which
  * the size rule now refuses before any overlap work). Points are spread evenly
  * along the path (about 0.75 apart) and rounded to 0.1, as the client stores them.
  */
@@ -87,7 +90,7 @@ export function threadedStroke({ touching = false, wallWide = false } = {}): str
  * A second attack on the overlap check: dots on a 50-pixel grid (outlines 20 × 20) leave diagonal
  * channels free, and a stroke zig-zags along one (y = x + 25), so every segment's box holds ~200
  * outlines that the segment itself misses. Each run is 813 px long: by default as many runs as the
- * length limit allows (24); `points` asks for more (issue 10's attack had 9,956).
+ * length limit allows (24); `points` asks for more (the first such attack had 9,956).
  */
 export function channelDots(): string[] {
   const texts: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * The costliest signatures we know for the insert guard (issue 19): walls of dots built so that a
+ * The costliest signatures we know for the insert guard: walls of dots built so that a
  * stroke passes as close to as many outlines as it can without touching one, and strokes at the
  * limits. Pure (no database): the tests and the timing script insert them.
  *

@@ -1,5 +1,5 @@
 /**
- * A signature's card (issue 21), for the card specs: opening it by a click or a tap on a wall
+ * A signature's card, for the card specs: opening it by a click or a tap on a wall
  * point, its dialog, its report form, and the toasts it speaks, retyped here so that a change
  * to the app's words fails a test.
  */

@@ -1,5 +1,5 @@
 /**
- * Helpers for the corner tests (issue 20): pan, as a visitor does, until the spec's clamp stops
+ * Helpers for the corner tests: pan, as a visitor does, until the spec's clamp stops
  * the view at a corner of the wall, and find which of our own controls (not the spec's '<',
  * mode toggle and readout) lie over a screen rect: by their boxes, and by what the browser
  * really hits there (elementFromPoint).

@@ -1,11 +1,11 @@
 /**
- * Issue 19: a caption is drawn within its signature's width (wrapped, at most three lines, cut
+ * A caption is drawn within its signature's width (wrapped, at most three lines, cut
  * with '…'), whatever its characters. The walls these tests seed, and what their pictures (the
  * board's tiles, the exported PNG, a screenshot) must show. Coordinates are wall pixels.
  *
- * The limits are retyped from the spec and the issue, not imported, so a change to the app fails
- * a test: 14 px text, the first baseline 15 px under the outline, 17 px between baselines, three
- * lines, 5 px under the last baseline: a caption box 54 px tall under the outline.
+ * The limits are retyped from the spec and the rule above, not imported, so a change to the app
+ * fails a test: 14 px text, the first baseline 15 px under the outline, 17 px between baselines,
+ * three lines, 5 px under the last baseline: a caption box 54 px tall under the outline.
  */
 import { expect, test } from '@playwright/test';
 import type { Board } from './board.ts';

@@ -1,5 +1,5 @@
 /**
- * Helpers for the way-finding tests (issue 13): walls seeded nearly or wholly full through the
+ * Helpers for the way-finding tests: walls seeded nearly or wholly full through the
  * data API, the view hash, what the screen really shows (a screenshot, so DOM layers count), and
  * axe.
  */
@@ -88,7 +88,7 @@ export async function overviewPoint(page: Page, fx: number, fy: number): Promise
 }
 
 /**
- * Taps one of the tools a phone folds behind "More tools" (issue 20): opens them, then taps it.
+ * Taps one of the tools a phone folds behind "More tools": opens them, then taps it.
  * `role` is 'link' for "Download PNG".
  */
 export async function tapTool(page: Page, name: string, role: 'button' | 'link' = 'button') {

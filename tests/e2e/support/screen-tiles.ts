@@ -1,5 +1,5 @@
 /**
- * The board's tiles on screen (issue 22): each painted tile is a DOM element in the stage's
+ * The board's tiles on screen: each painted tile is a DOM element in the stage's
  * `.screen-tiles` box, placed by a CSS transform. These helpers watch those elements and the saved
  * signatures' layer canvas for any drawing, and read where the tiles sit.
  */

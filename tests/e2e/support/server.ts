@@ -32,7 +32,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     // READ_SNAPSHOT_AFTER_MS: a read always waits for fresh rows. A test opens a page right after
     // writing its wall, through a server the previous test read the same view from; on a busy
     // machine the fresh read can take over the default 500 ms, and the read cache's snapshot (the
-    // previous test's wall) would answer. Visitors get that trade (issue 19); a test needs its own
+    // previous test's wall) would answer. Visitors get that trade; a test needs its own
     // wall. What the snapshot does is tested in server/api/cached-read.test.ts and the attacks.
     const server = await spawnServer({
       DATABASE_URL: '',

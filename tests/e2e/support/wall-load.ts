@@ -1,5 +1,5 @@
 /**
- * Holding parts of the wall's load (issue #12/#13): the board reads the signatures meeting its
+ * Holding parts of the wall's load: the board reads the signatures meeting its
  * first screen first (the view's read filters on `max_y=gte.`), then the rest in pages; a tiny
  * read (the highest id: `order=id.desc`, one row) counts the wall for the progress bar. These helpers let a test
  * answer some of those reads at once and hold the others until it says so.

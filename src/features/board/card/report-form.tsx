@@ -1,5 +1,5 @@
 /**
- * The card's report form (issue 21): one of the four reasons, an optional note of at most 200
+ * The card's report form: one of the four reasons, an optional note of at most 200
  * characters with a counter, "Send report" (off until a reason is picked, and while sending) and
  * "Back" to the card.
  */

@@ -1,5 +1,5 @@
 /**
- * A signature's card (issue 21): a small dialog beside the signature a visitor tapped, with its
+ * A signature's card: a small dialog beside the signature a visitor tapped, with its
  * caption (or '#<id>'), when it was signed, and "Report" and "Close"; for 10 minutes after this
  * browser saved it, also "Remove my signature". "Report" turns the card into the report form,
  * "Remove my signature" into a confirm step. The focus goes into the card as it opens and as it

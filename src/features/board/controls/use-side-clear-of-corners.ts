@@ -1,5 +1,5 @@
 /**
- * Keeps a group of the board's own controls off the wall's corners (issue 20): after every camera
+ * Keeps a group of the board's own controls off the wall's corners: after every camera
  * move it asks the domain which side the group belongs on. The group's box at home is measured
  * only when it can have changed (the group or its contents change size or shape: the overview
  * unfolds, the tools open; the window is resized), never per pan frame: measuring every element

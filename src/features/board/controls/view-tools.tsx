@@ -1,9 +1,9 @@
 /**
  * The board's own column of buttons under the mode toggle: zoom in and out, then "Share this
- * view", "Find a free spot", "Replay" (the wall's history, issue 23) and "Download PNG" (the
+ * view", "Find a free spot", "Replay" (the wall's history) and "Download PNG" (the
  * export route). On a compact screen (a phone)
  * the three tools fold behind one "More tools" button, so that the controls cover little of the
- * wall when the board opens (issue 20). The column steps to the left edge while the wall's
+ * wall when the board opens. The column steps to the left edge while the wall's
  * top-right corner lies under it (use-side-clear-of-corners.ts).
  */
 import './navigation.css';

@@ -1,5 +1,5 @@
 /**
- * How far the wall's load has come (issue #13): a progress bar with the percentage once the wall's
+ * How far the wall's load has come: a progress bar with the percentage once the wall's
  * size is known, until every signature is in; after a failed load, a "Retry" button that loads
  * again. Nothing once the wall is complete.
  */

@@ -1,5 +1,5 @@
 /**
- * The board's input machine without a browser (spec §4–§5, issue 20): every rule the Playwright
+ * The board's input machine without a browser (spec §4–§5): every rule the Playwright
  * suite checks on the board's gestures, keys and save flow, fed as plain events to the real
  * machine and the real transitions. Screen and wall coincide at the start (scale 1, offset 0).
  */
@@ -396,7 +396,7 @@ describe('keys, undo and the save', () => {
   });
 });
 
-describe('a signature’s card (issue 21)', () => {
+describe('a signature’s card', () => {
   /** One saved signature, id 1, its outline from (400, 300) to (600, 400). */
   const withSignature = () =>
     new BoardDriver().signatures({ x: 400, y: 300, width: 200, height: 100 });

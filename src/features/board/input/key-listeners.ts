@@ -1,10 +1,9 @@
 /**
- * The board's keys (spec §4 and issue 13), heard on the window:
+ * The board's keys (Enter from spec §4, the rest ours), heard on the window:
  * - Escape closes an open signature card, else cancels the stroke or the pending signature, from
  *   anywhere (the caption input handles its own Escape and stops it).
  * - Enter saves when the focus is on the wall rather than a control; in pan mode, with the wall
- *   focused, it opens the card of the signature under the screen's centre (issue 21: the
- *   keyboard's tap).
+ *   focused, it opens the card of the signature under the screen's centre (the keyboard's tap).
  * - Ctrl/Cmd+Z undoes the pending signature's last stroke, except while typing: in the caption
  *   input it is the input's own text undo.
  * - `+`/`=` and `-` zoom around the viewport's centre, unless typing.

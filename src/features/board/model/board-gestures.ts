@@ -1,7 +1,7 @@
 /**
  * The board's pointer gestures as pure transitions (spec §4–§5): in pan mode a pointer drags the
  * wall and a second finger pinches it, and a press released about where it started (a tap, a
- * click) on a saved signature opens its card (issue 21); in draw mode a pointer draws a stroke,
+ * click) on a saved signature opens its card; in draw mode a pointer draws a stroke,
  * checked point by point against the signature's limits (drawing-limits.ts) and the saved
  * signatures' outlines. Points arrive as screen points and are turned into wall points by the
  * state's camera.

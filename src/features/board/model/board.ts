@@ -5,7 +5,7 @@
  * save events and carries out what the new state says (moves the camera and the live stroke);
  * React renders a projection of it (boardView). Pointer gestures are in board-gestures.ts.
  *
- * A signature's card (issue 21) is part of the state: a tap opens it (board-gestures.ts), and it
+ * A signature's card is part of the state: a tap opens it (board-gestures.ts), and it
  * belongs to the view it was opened in, so anything that moves the wall or leaves pan mode
  * closes it (a resize keeps it: the card is placed again on the new screen).
  */

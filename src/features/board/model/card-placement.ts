@@ -1,5 +1,5 @@
 /**
- * Where a signature's card goes on screen (issue 21): next to the signature, not over it, where
+ * Where a signature's card goes on screen: next to the signature, not over it, where
  * there is room (below, above, right, left, in that order, centred on it along the other axis),
  * and always wholly on screen, a `margin` from its edges; where no side has room (a phone zoomed
  * in on a large signature) it goes on the side with most room, over the signature if it must.

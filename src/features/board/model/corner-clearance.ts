@@ -1,7 +1,7 @@
 /**
  * Which side of the screen the board's own controls sit on (the zoom and tool buttons, the wall
  * overview; not the spec's '<', mode toggle and readout), so that none of them keeps part of the
- * wall out of reach (issue 20). The camera clamp pins a wall corner to a screen corner, and a
+ * wall out of reach. The camera clamp pins a wall corner to a screen corner, and a
  * control floating in that screen corner would cover it for good: so each group of controls has a
  * home side and steps across to the mirrored side while the wall's corner lies under it at home.
  * Pure: the caller measures the group on screen and applies the answer.

@@ -1,5 +1,5 @@
 /**
- * "New since your last visit" (issue 23): the browser keeps the newest `created_at` it has seen;
+ * "New since your last visit": the browser keeps the newest `created_at` it has seen;
  * on the next visit the signatures saved after it are marked for a few seconds, with a count.
  */
 import type { Signature } from '../../../domain/signature.ts';

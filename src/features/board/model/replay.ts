@@ -1,5 +1,5 @@
 /**
- * Replaying the wall's history (issue 23): from an empty wall, the signatures appear in the order
+ * Replaying the wall's history: from an empty wall, the signatures appear in the order
  * they were signed (the wall's own order, created_at then id), the whole wall in REPLAY_MS
  * whatever its size, then the replay ends on today's wall.
  */

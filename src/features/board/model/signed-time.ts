@@ -1,5 +1,5 @@
 /**
- * When a signature was signed, as its card says it (issue 21), in the visitor's locale: how long
+ * When a signature was signed, as its card says it, in the visitor's locale: how long
  * ago ("5 minutes ago", Intl.RelativeTimeFormat) and the date and time (Intl.DateTimeFormat).
  * `locale` undefined is the browser's own. Times are epoch milliseconds: reading a clock or
  * parsing the row's timestamp is the caller's (the rules hold no clock).

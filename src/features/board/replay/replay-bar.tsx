@@ -1,5 +1,5 @@
 /**
- * The replay's controls (issue 23), along the bottom of the board while a replay is on: play or
+ * The replay's controls, along the bottom of the board while a replay is on: play or
  * pause, a scrubber over the wall's signatures in signing order, how far it is, "Download
  * timelapse" where the browser can record a canvas, and a way out.
  */

@@ -1,5 +1,5 @@
 /**
- * "Download timelapse" (issue 23): the replay recorded as a video file, where the browser can
+ * "Download timelapse": the replay recorded as a video file, where the browser can
  * record a canvas (MediaRecorder and canvas.captureStream). The wall is painted at a quarter of
  * its size onto a canvas of its own, with the board's painter, signature by signature in signing
  * order over TIMELAPSE_MS, while the recorder takes the canvas's frames.

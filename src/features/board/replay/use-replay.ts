@@ -1,5 +1,5 @@
 /**
- * The board's replay (issue 23): plays the wall already loaded from an empty wall to today's in
+ * The board's replay: plays the wall already loaded from an empty wall to today's in
  * REPLAY_MS, with pause and a scrubber, and ends on today's wall. Nothing is read from the server:
  * the board simply shows the first signatures of the wall, which is in signing order.
  */

@@ -2,8 +2,8 @@
  * A layer that shows nothing keeps its canvas out of the page (`display: none`) until it shows
  * something again. Every camera move redraws the stage's layers, and the browser hands every
  * redrawn canvas to its compositor: for the draft layer, empty unless someone is drawing, that was
- * a clear and a full-screen copy per frame for nothing (issue 22: a quarter of a zoom frame's main
- * thread on a phone with its CPU slowed 4×).
+ * a clear and a full-screen copy per frame for nothing (a quarter of a zoom frame's main thread
+ * on a phone with its CPU slowed 4×).
  *
  * Only the canvas element's style changes, never the layer's `visible`: pictures of the stage
  * (`stage.toCanvas`) keep drawing the layer whatever the screen shows at that moment.

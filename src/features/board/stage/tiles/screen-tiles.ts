@@ -1,5 +1,5 @@
 /**
- * The tiles on screen as DOM elements, the way map engines show theirs (issue 22): each painted
+ * The tiles on screen as DOM elements, the way map engines show theirs: each painted
  * tile in view has an element in a box over the stage's area, behind the draft layer, placed by a
  * CSS transform. A camera move then changes transforms only: nothing is cleared, redrawn or handed
  * to the compositor again. Composing the tiles on one viewport-sized canvas instead cost a phone

@@ -1,6 +1,6 @@
 /**
- * How a board that dims some signatures paints them into its tiles (issue 21's /moderate: hidden
- * ones stay on the owner's board, faint). The visitor's board never dims, and paints with
+ * How a board that dims some signatures paints them into its tiles (on /moderate, hidden ones
+ * stay on the owner's board, faint). The visitor's board never dims, and paints with
  * `paintSignature` itself.
  */
 import type { Signature } from '../../../../domain/signature.ts';

@@ -1,6 +1,6 @@
 /**
- * Draws the saved signatures from cached bitmap tiles (issue 12), so a pan or zoom frame costs the
- * same whatever the wall holds. On screen the tiles are DOM elements (screen-tiles.ts, issue 22):
+ * Draws the saved signatures from cached bitmap tiles, so a pan or zoom frame costs the
+ * same whatever the wall holds. On screen the tiles are DOM elements (screen-tiles.ts):
  * the layer's own canvas stays blank and hidden, and its Shape's sceneFunc, run on each of the
  * layer's draws as before, only places them. Tiles are painted in small steps on later frames
  * (the view first, nearest its centre first), then, when the page is idle, a ring around the view

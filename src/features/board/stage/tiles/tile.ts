@@ -2,7 +2,7 @@
  * One tile of the board: a canvas of TILE_PIXELS² device pixels showing a square of the wall at
  * one zoom level, painted with the same `paintSignature` as the export. Painting is resumable: a
  * tile holds the signatures still to paint and paints as many as a time budget allows, so no task
- * grows with the wall (issue 12: no long task over 50 ms).
+ * grows with the wall: no long task over 50 ms.
  *
  * A tile always shows a complete paint (`shown`) once it has one. New signatures are painted on
  * top of it in place (they are the newest, so they belong on top); a removed one needs a repaint
