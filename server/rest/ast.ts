@@ -49,6 +49,8 @@ export interface ReadPlan extends Output {
   /** Already capped at the server's max rows. */
   limit: number;
   offset: number;
+  /** The limit asked for was over the row cap (MAX_ROWS): a full page may have rows after it. */
+  rowCapped?: boolean;
 }
 
 interface MutationBase extends Output {

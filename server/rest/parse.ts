@@ -129,8 +129,11 @@ export function parseRequest(
         ...output,
         filters,
         order,
-        // Like PostgREST's db-max-rows: the cap applies silently, whatever limit was asked.
+        // Like PostgREST's db-max-rows: the cap applies whatever limit was asked. Unlike it, a page
+        // the cap filled when more was asked for is answered 206, so a client paging without a
+        // count knows to go on (a read asking no limit is answered 200, as PostgREST does).
         limit: Math.min(limit ?? maxRows, maxRows),
+        ...(limit !== undefined && limit > maxRows ? { rowCapped: true } : {}),
         offset: parseCount('offset', lastParam(query, 'offset')) ?? 0,
       },
     };

@@ -5,7 +5,9 @@ import {
   contentRange,
   MAX_CONTENT_LOCATION_BYTES,
   rangeStatus,
+  respond,
 } from './respond.ts';
+import type { Plan } from './ast.ts';
 
 describe('Content-Range and status (PostgREST RangeQuery)', () => {
   it.each<[number, number, number | null, string, number]>([
@@ -66,5 +68,34 @@ describe('Content-Location', () => {
     expect(at(fits)).toHaveLength(length(fits));
     expect(at(fits)!.length).toBeLessThanOrEqual(MAX_CONTENT_LOCATION_BYTES);
     expect(at(fits + 1)).toBeUndefined();
+  });
+});
+
+describe('a page cut short without a count', () => {
+  const read = (rowCapped: boolean, limit: number) =>
+    ({
+      kind: 'read',
+      table: 'signatures',
+      select: [{ star: true }],
+      filters: [],
+      order: [],
+      limit,
+      offset: 0,
+      singular: false,
+      count: false,
+      ...(rowCapped ? { rowCapped } : {}),
+    }) as unknown as Plan;
+  const row = (page_total: number, cut = false) => ({
+    total_count: null,
+    page_total,
+    body: '[]',
+    cut,
+  });
+
+  it('is 206 when the byte cap cut it, or the row cap filled it; else 200', () => {
+    expect(respond(read(false, 1000), {}, row(600, true), []).status).toBe(206);
+    expect(respond(read(true, 3), {}, row(3), []).status).toBe(206);
+    expect(respond(read(true, 3), {}, row(2), []).status).toBe(200);
+    expect(respond(read(false, 1000), {}, row(1000), []).status).toBe(200);
   });
 });

@@ -10,6 +10,8 @@ export interface ResultRow {
   total_count: number | null;
   page_total: number;
   body: string;
+  /** A read the byte cap cut short: rows are left after the page (see sql.ts's wrapCapped). */
+  cut?: boolean;
 }
 
 export interface RestResponse {
@@ -28,9 +30,17 @@ export function contentRange(lower: number, rows: number, total: number | null):
   return `${range}/${total ?? '*'}`;
 }
 
-/** 200, or 206 when a known total is larger than the page, or 416 past the end (PGRST103). */
-export function rangeStatus(lower: number, rows: number, total: number | null): number {
-  if (total === null) return 200;
+/**
+ * 200, or 206 when a known total is larger than the page or the byte cap cut it short (`cut`: a
+ * client paging without a count learns that rows are left), or 416 past the end (PGRST103).
+ */
+export function rangeStatus(
+  lower: number,
+  rows: number,
+  total: number | null,
+  cut = false,
+): number {
+  if (total === null) return cut ? 206 : 200;
   if (lower > total) throw pgrst.rangeNotSatisfiable(lower, total);
   return rows < total ? 206 : 200;
 }
@@ -79,7 +89,8 @@ export function respond(
   const type = plan.singular ? OBJECT_TYPE : JSON_TYPE;
 
   if (plan.kind === 'read') {
-    const status = rangeStatus(plan.offset, row.page_total, row.total_count);
+    const capped = row.cut === true || (plan.rowCapped === true && row.page_total === plan.limit);
+    const status = rangeStatus(plan.offset, row.page_total, row.total_count, capped);
     headers['Content-Range'] = contentRange(plan.offset, row.page_total, row.total_count);
     const location = contentLocation(plan.table, query);
     if (location !== undefined) headers['Content-Location'] = location;

@@ -133,7 +133,8 @@ function returning(table: string, output: Output, representation: boolean): stri
  * A read whose answer stops at `maxBytes` of JSON: the page keeps its leading rows while their
  * running size fits (always at least one row), the rest is left for the next request. This is the
  * answer PostgREST gives when db-max-rows cuts a page: a shorter page, `Content-Range` saying which
- * rows it holds and, with count=exact, 206 and the total. So a client that pages by what it was
+ * rows it holds and, with count=exact, 206 and the total; without a count, 206 too (`cut`), so a
+ * client paging by id without counting knows rows are left. So a client that pages by what it was
  * given (offset = the previous upper bound + 1) reads every row, and no single GET can make the
  * server build (or PGlite grow its never-shrinking WASM heap to) more than about `maxBytes`.
  * Refusing instead (a 4xx/5xx) would let a wall full of large-but-valid signatures make the
@@ -147,7 +148,8 @@ function wrapCapped(source: string, body: string, total: string, maxBytes: numbe
     `WITH pgrst_source AS MATERIALIZED (${source}), ` +
     `pgrst_fit AS (SELECT GREATEST(pg_catalog.count(*) FILTER (WHERE _w.bytes <= ${maxBytes}), 1) AS n ` +
     `FROM (${sizes}) _w) ` +
-    `SELECT ${total} AS total_count, pg_catalog.count(_t)::int AS page_total, ${body} AS body ` +
+    `SELECT ${total} AS total_count, pg_catalog.count(_t)::int AS page_total, ${body} AS body, ` +
+    `(SELECT pg_catalog.count(*) FROM pgrst_source) > (SELECT n FROM pgrst_fit) AS cut ` +
     `FROM (SELECT * FROM pgrst_source LIMIT (SELECT n FROM pgrst_fit)) _t`
   );
 }

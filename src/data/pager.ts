@@ -1,12 +1,16 @@
 /**
  * The one way the app reads more rows than one answer may hold: by id (keyset). Each page asks for
- * the rows after the last id seen, in id order, with the exact count of what is left; the read
- * goes on until a page holds all that its count says are left. So:
- * - a page cut short by the server's row cap (hosted Supabase: 1000) or byte cap simply continues;
+ * the rows after the last id seen, in id order, and the read goes on while pages come back full
+ * (or cut short by the server). So:
+ * - a page cut short by the server's byte cap (206) simply continues, and pages ask for at most
+ *   hosted Supabase's row cap (1000), which so never cuts one;
  * - rows hidden, deleted or inserted while the pages are read cannot shift another row into or out
  *   of a later page, as they would with offset paging (`offset=1000` means "skip 1000 rows",
  *   whichever rows those are by then);
  * - an id window (after, upTo] cuts a read into parts that can be read side by side.
+ * A page asks for no count: Postgres counts every row left to answer one (40 ms for each page of a
+ * full wall), so only a read that needs the size of what is left (to cut it into windows) asks,
+ * once, with its first page.
  */
 import type { IdWindow } from '../domain/wall-regions.ts';
 import type { SignatureRow } from '../domain/signature.ts';
@@ -20,9 +24,9 @@ import { failure, PAGE_SIZE, SIGNATURE_COLUMNS, TABLE } from './table.ts';
  */
 export type RowSource = DataApi | ModeratorClient;
 
-function selectRows(api: RowSource, columns: string) {
+function selectRows(api: RowSource, columns: string, counted = false) {
   // The two clients' `from` differ only in their schema's types; both send the same request.
-  return (api as DataApi).from(TABLE).select(columns, { count: 'exact' });
+  return (api as DataApi).from(TABLE).select(columns, counted ? { count: 'exact' } : {});
 }
 
 /** A read of the table's rows, before the pager adds its id window, order and limit. */
@@ -53,29 +57,49 @@ export const ALL_IDS: IdWindow = { after: null, upTo: null };
 
 export interface Page<Row> {
   readonly rows: Row[];
-  /** How many rows the window holds from this page on (null if the server did not say). */
+  /** How many rows the window holds from this page on, when asked (else null). */
   readonly count: number | null;
+  /** The rows asked for; a page this full may have more after it. */
+  readonly limit: number;
+  /** Cut short by the server (206): rows are left after it, whatever its length. */
+  readonly partial: boolean;
 }
 
-/** One page: up to `limit` rows of the window, in id order, and the count of the window's rows. */
+/**
+ * One page: up to `limit` rows of the window, in id order, and when `counted`, the count of the
+ * window's rows from it on.
+ */
 export async function readPage<Row extends { id: number }>(
   api: RowSource,
   read: KeysetRead<Row>,
   window: IdWindow,
   limit: number,
+  counted = false,
 ): Promise<Page<Row>> {
-  let query = selectRows(api, read.columns);
+  let query = selectRows(api, read.columns, counted);
   if (read.filter) query = read.filter(query);
   if (window.after !== null) query = query.gt('id', window.after);
   if (window.upTo !== null) query = query.lte('id', window.upTo);
   const page = await query.order('id', { ascending: true }).limit(limit);
   if (page.error) throw failure(read.failure, page.error, page.status);
-  return { rows: (page.data ?? []) as unknown as Row[], count: page.count };
+  return {
+    rows: (page.data ?? []) as unknown as Row[],
+    count: page.count,
+    limit,
+    partial: page.status === 206,
+  };
 }
 
-/** True when `page` holds every row its count said the window had left. */
+/**
+ * True when nothing of the window can be left after `page`: it is empty; or a count says it held
+ * all that was left; or, without a count, it is shorter than asked and not cut short by the
+ * server (a byte cap answers 206; a row cap never cuts, as pages ask for at most hosted
+ * Supabase's 1000).
+ */
 export function endsWindow(page: Page<{ id: number }>): boolean {
-  return page.rows.length === 0 || page.count === null || page.rows.length >= page.count;
+  if (page.rows.length === 0) return true;
+  if (page.count !== null) return page.rows.length >= page.count;
+  return page.rows.length < page.limit && !page.partial;
 }
 
 /** The window's rows, page by page (never an empty page), in id order, until it is read whole. */

@@ -63,7 +63,8 @@ async function* regionPages(
   maxId: number | null,
 ): AsyncGenerator<SignatureRow[]> {
   const read = regionRead(filter);
-  const first = await readPage(api, read, ALL_IDS, pageSize);
+  // Counted: the windows below are cut from the size of what is left.
+  const first = await readPage(api, read, ALL_IDS, pageSize, true);
   if (first.rows.length > 0) yield first.rows;
   if (endsWindow(first)) return;
   const lastId = first.rows[first.rows.length - 1]!.id;
