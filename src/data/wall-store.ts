@@ -9,9 +9,9 @@
  * the wall is being read is applied at once and again when the load ends, since a page read before
  * the removal may arrive after it; a signature pushed again (an unhide) lifts that. A heavy wall
  * arrives in many pages: the load's pages are merged into the cache in batches that grow with the
- * wall (at once for the first, then when as many are waiting as the wall holds, or every
- * LOAD_BATCH_MS), so the board re-reads the wall a few dozen times per load rather than once per
- * page.
+ * wall (at once for the first, then when as many are waiting as the wall holds, or when a page has
+ * waited LOAD_BATCH_MS per 2,000 signatures already in), so the board takes a 100,000-signature
+ * wall in a couple of dozen steps rather than a hundred.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { mergeSignatures, withoutRemoved } from '../domain/merge.ts';
@@ -102,8 +102,9 @@ export function reduceWall(state: WallState, event: WallEvent): WallState {
   }
 }
 
-/** The longest a page of a load waits to join the cached wall. */
+/** How long a load's page may wait to join the cached wall, per 2,000 signatures already in. */
 export const LOAD_BATCH_MS = 150;
+const LOAD_BATCH_PER = 2000;
 
 export class WallStore {
   #state: WallState = EMPTY_WALL;
@@ -136,9 +137,10 @@ export class WallStore {
   /** A page of the load: merged at once, or with the next batch (see the header). */
   loaded(signatures: readonly Signature[]): void {
     this.#waiting.push(...signatures);
+    const size = this.#state.signatures.length;
     const due =
-      this.#waiting.length >= this.#state.signatures.length ||
-      this.#now() - this.#batchedAt >= LOAD_BATCH_MS;
+      this.#waiting.length >= size ||
+      this.#now() - this.#batchedAt >= LOAD_BATCH_MS * Math.max(1, size / LOAD_BATCH_PER);
     if (due) this.#mergeWaiting();
   }
 

@@ -12,12 +12,40 @@ export function mergeSignatures(
   const known = new Set(current.map((s) => s.id));
   const fresh = incoming.filter((s) => !known.has(s.id) && (known.add(s.id), true));
   if (fresh.length === 0) return current;
-  const merged = [...current, ...fresh];
-  // Timestamps from one server share one format, so comparing the strings orders them in time.
-  merged.sort((a, b) =>
-    a.createdAt === b.createdAt ? a.id - b.id : a.createdAt < b.createdAt ? -1 : 1,
-  );
+  // The wall is in order already: sort what is new, then merge the two in one pass.
+  fresh.sort(inTimeOrder);
+  const merged: Signature[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < current.length && j < fresh.length) {
+    merged.push(inTimeOrder(current[i]!, fresh[j]!) <= 0 ? current[i++]! : fresh[j++]!);
+  }
+  while (i < current.length) merged.push(current[i++]!);
+  while (j < fresh.length) merged.push(fresh[j++]!);
   return merged;
+}
+
+/** Timestamps from one server share one format, so comparing the strings orders them in time. */
+function inTimeOrder(a: Signature, b: Signature): number {
+  return a.createdAt === b.createdAt ? a.id - b.id : a.createdAt < b.createdAt ? -1 : 1;
+}
+
+/**
+ * The signatures of `next` that `before` (ids already taken in) lacks, when `next` still holds
+ * every one of those; null when one left (then whoever keeps state from `before` starts over).
+ * One pass, so a wall that only grows costs its readers what joined, not what was there.
+ */
+export function joinedSince(
+  before: { has(id: number): boolean; readonly size: number },
+  next: readonly Signature[],
+): Signature[] | null {
+  const joined: Signature[] = [];
+  let kept = 0;
+  for (const s of next) {
+    if (before.has(s.id)) kept++;
+    else joined.push(s);
+  }
+  return kept === before.size ? joined : null;
 }
 
 /**

@@ -21,6 +21,11 @@ export interface OutlineIndex<T extends Outlined> {
   itemOnSegment(a: Point, b: Point): T | undefined;
   /** Every item whose outline meets the rectangle, in insertion order. */
   itemsInRect(r: Rect): T[];
+  /**
+   * The index with `more` added after its items, in O(more): it shares this one's storage, so this
+   * one finds them too. For a wall that only grows (a load, live updates); rebuild on a removal.
+   */
+  extend(more: readonly T[]): OutlineIndex<T>;
 }
 
 function cellRange(lo: number, hi: number): [number, number] {
@@ -29,15 +34,18 @@ function cellRange(lo: number, hi: number): [number, number] {
 }
 
 /** Builds an index over the items' outlines; items keep the order given. */
-export function createOutlineIndex<T extends Outlined>(items: readonly T[]): OutlineIndex<T> {
+export function createOutlineIndex<T extends Outlined>(initial: readonly T[]): OutlineIndex<T> {
+  const items: T[] = [];
   const cells: number[][] = Array.from({ length: CELLS * CELLS }, () => []);
-  items.forEach((item, i) => {
+  const add = (item: T) => {
+    const i = items.push(item) - 1;
     const [cx0, cx1] = cellRange(item.outline.x, item.outline.x + item.outline.width);
     const [cy0, cy1] = cellRange(item.outline.y, item.outline.y + item.outline.height);
     for (let cy = cy0; cy <= cy1; cy++) {
       for (let cx = cx0; cx <= cx1; cx++) cells[cy * CELLS + cx]!.push(i);
     }
-  });
+  };
+  initial.forEach(add);
 
   // Item positions (into `items`) from every cell the rectangle touches, ascending, each once.
   function candidates(r: Rect): number[] {
@@ -75,6 +83,10 @@ export function createOutlineIndex<T extends Outlined>(items: readonly T[]): Out
       return candidates(r)
         .map((i) => items[i]!)
         .filter((item) => rectsMeet(item.outline, r));
+    },
+    extend(more) {
+      more.forEach(add);
+      return { ...this };
     },
   };
 }

@@ -8,7 +8,6 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
-  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
@@ -17,7 +16,6 @@ import type { CameraState } from '../../domain/camera.ts';
 import type { EmbedSettings } from '../../domain/embed.ts';
 import { centreOf } from './model/free-spot.ts';
 import type { Rect } from '../../domain/geometry.ts';
-import { createOutlineIndex } from '../../domain/outline-index.ts';
 import { useCreateSignature } from '../../data/signatures.ts';
 import { BoardToolbar } from './controls/board-toolbar.tsx';
 import { CaptionBox } from './caption/caption-box.tsx';
@@ -25,6 +23,7 @@ import { SignatureCard } from './card/signature-card.tsx';
 import { ZOOM_STEP } from './input/camera.ts';
 import { createBoardMachine, type BoardMachine } from './input/board-machine.ts';
 import { PointerReadout } from './controls/pointer-readout.tsx';
+import { useOutlines } from './use-outlines.ts';
 import { useViewLink } from './use-view-link.ts';
 import { useViewportSize } from './use-viewport-size.ts';
 import { ReplayBar } from './replay/replay-bar.tsx';
@@ -82,7 +81,7 @@ export function BoardScreen({
   const saved = embedded?.saved;
 
   // A signature arriving mid-stroke blocks drawing over it from the next point on.
-  const outlines = useMemo(() => createOutlineIndex(signatures), [signatures]);
+  const outlines = useOutlines(signatures);
   useLayoutEffect(() => machine.setOutlines(outlines), [machine, outlines]);
   useLayoutEffect(() => machine.dispatch({ type: 'resized', viewport }), [machine, viewport]);
   // After a save, the link to share points at the new signature.

@@ -10,7 +10,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSyncExternalStore } from 'react';
 import { minScale, type Size } from '../../domain/camera.ts';
-import { createOutlineIndex } from '../../domain/outline-index.ts';
 import type { Signature } from '../../domain/signature.ts';
 import {
   badgesOf,
@@ -29,6 +28,7 @@ import { WallStage } from './stage/wall-stage.tsx';
 import { WALL_HELP_ID } from './controls/wall-help.tsx';
 import { useElementSize } from './use-element-size.ts';
 import './view-only-board.css';
+import { useOutlines } from './use-outlines.ts';
 
 export interface ViewOnlyBoardProps {
   /** Every signature to draw (hidden ones too, for the owner). */
@@ -68,7 +68,7 @@ export function ViewOnlyBoard({
   const board = useSyncExternalStore(machine.subscribe, machine.getSnapshot);
   const { camera, dispatch } = machine;
 
-  const outlines = useMemo(() => createOutlineIndex(signatures), [signatures]);
+  const outlines = useOutlines(signatures);
   useLayoutEffect(() => machine.setOutlines(outlines), [machine, outlines]);
   const placed = useRef(false);
   useLayoutEffect(() => {

@@ -8,6 +8,7 @@
  */
 import './navigation.css';
 import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { joinedSince } from '../../../domain/merge.ts';
 import { WALL_SIZE } from '../../../domain/rules.ts';
 import type { Rect } from '../../../domain/geometry.ts';
 import type { Signature } from '../../../domain/signature.ts';
@@ -28,18 +29,22 @@ export interface WallOverviewProps {
   initiallyOpen?: boolean;
 }
 
-/** Paints each outline as a mark on the canvas, scaled from the wall to its CSS size. */
-function paintMarks(canvas: HTMLCanvasElement, outlines: readonly Rect[]): void {
+/** The canvas sized for its CSS size, cleared; the scale from wall px to its pixels. */
+function resetMarks(canvas: HTMLCanvasElement): number {
   const size = canvas.clientWidth;
   const ratio = Math.min(window.devicePixelRatio || 1, 2);
+  // Setting the size clears the canvas.
   canvas.width = Math.round(size * ratio);
   canvas.height = Math.round(size * ratio);
+  return (size / WALL_SIZE) * ratio;
+}
+
+/** Paints each outline as a mark on the canvas, at `k` canvas px per wall px. */
+function paintMarks(canvas: HTMLCanvasElement, k: number, outlines: readonly Rect[]): void {
   const ctx = canvas.getContext('2d');
-  if (!ctx || size === 0) return;
-  const k = (size / WALL_SIZE) * ratio;
-  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  if (!ctx || k === 0) return;
   ctx.fillStyle = MARK_COLOUR;
-  const min = MIN_MARK * ratio;
+  const min = MIN_MARK * Math.min(window.devicePixelRatio || 1, 2);
   for (const o of outlines) {
     ctx.fillRect(o.x * k, o.y * k, Math.max(min, o.width * k), Math.max(min, o.height * k));
   }
@@ -53,13 +58,37 @@ export function WallOverview({ camera, signatures, initiallyOpen = true }: WallO
   const sectionRef = useRef<HTMLElement>(null);
   const side = useSideClearOfCorners(camera, sectionRef);
 
+  // The marks painted so far: a wall that only grew gets its new marks painted on top (a heavy
+  // wall's load paints each mark once); anything else, or the map opening, paints it whole.
+  const painted = useRef<{
+    canvas: HTMLCanvasElement;
+    size: number;
+    k: number;
+    ids: Set<number>;
+  } | null>(null);
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (canvas)
+    if (!canvas) return;
+    const size = canvas.clientWidth;
+    const kept = painted.current;
+    const last = kept?.canvas === canvas && kept.size === size ? kept : null;
+    const joined = last ? joinedSince(last.ids, signatures) : null;
+    if (last && joined) {
       paintMarks(
         canvas,
-        signatures.map((s) => s.outline),
+        last.k,
+        joined.map((s) => s.outline),
       );
+      for (const s of joined) last.ids.add(s.id);
+      return;
+    }
+    const k = resetMarks(canvas);
+    paintMarks(
+      canvas,
+      k,
+      signatures.map((s) => s.outline),
+    );
+    painted.current = { canvas, size, k, ids: new Set(signatures.map((s) => s.id)) };
   }, [signatures, open]);
 
   useEffect(() => {

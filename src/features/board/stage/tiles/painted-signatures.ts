@@ -25,6 +25,11 @@ export interface PaintedChange {
   readonly restyled: Painted[];
 }
 
+/** What the renderer keeps of a signature it paints. */
+export function paintedOf(signature: Signature, dimmed: boolean): Painted {
+  return { id: signature.id, outline: paintedExtent(signature.outline), signature, dimmed };
+}
+
 /** `signatures` (with the ids in `dimmed` dimmed) against what `before` painted. */
 export function changeOfPainted(
   before: ReadonlyMap<number, Painted>,
@@ -38,12 +43,7 @@ export function changeOfPainted(
   for (const signature of signatures) {
     const known = before.get(signature.id);
     const isDimmed = dimmed.has(signature.id);
-    let item = known ?? {
-      id: signature.id,
-      outline: paintedExtent(signature.outline),
-      signature,
-      dimmed: isDimmed,
-    };
+    let item = known ?? paintedOf(signature, isDimmed);
     if (!known) added.push(item);
     else if (known.dimmed !== isDimmed) {
       item = { ...known, dimmed: isDimmed };

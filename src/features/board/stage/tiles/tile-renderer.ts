@@ -20,6 +20,7 @@ import type KonvaTypes from 'konva';
 import Konva from '../konva.ts';
 import { minScale } from '../../../../domain/camera.ts';
 import { rectsMeet, type Rect } from '../../../../domain/geometry.ts';
+import { joinedSince } from '../../../../domain/merge.ts';
 import { createOutlineIndex, type OutlineIndex } from '../../../../domain/outline-index.ts';
 import type { Signature } from '../../../../domain/signature.ts';
 import {
@@ -33,7 +34,7 @@ import {
 import { createTileCache, TILE_BUDGET_BYTES, tilesInBudget, type TileCache } from './tile-cache.ts';
 import { cancelIdle, requestIdle } from './idle.ts';
 import { dimmingPainter } from './signature-painter.ts';
-import { changeOfPainted, type Painted } from './painted-signatures.ts';
+import { changeOfPainted, paintedOf, type Painted } from './painted-signatures.ts';
 import { drawTiles, fallbackFor, type CachedTiles } from './tile-draw.ts';
 import { ScreenTiles } from './screen-tiles.ts';
 import { tileStateOf, type TileState } from './tile-state.ts';
@@ -133,16 +134,30 @@ export class TileRenderer {
     if (dimmed.size > 0 && this.painter === paintSignature) {
       this.painter = dimmingPainter(() => this.dimmed);
     }
+    // A wall that only grew (a load's pages, arrivals) with the same dimming: what joined is added
+    // to what is painted, in O(joined); anything else is compared whole (changeOfPainted).
+    const joined =
+      dimmed === this.dimmed || (dimmed.size === 0 && this.dimmed.size === 0)
+        ? joinedSince(this.byId, signatures)
+        : null;
     this.dimmed = dimmed;
-    const { byId, list, added, removed, restyled } = changeOfPainted(this.byId, signatures, dimmed);
-    this.byId = byId;
-    this.index = createOutlineIndex(list);
-
-    // A tile not looked up yet will find the wall as it is now: nothing to change there.
+    let added: Painted[];
     const repaint = new Set<Tile>();
-    for (const gone of [...removed, ...restyled])
-      for (const tile of this.cachedTilesMeeting(gone.outline)) if (!tile.unread) repaint.add(tile);
-    for (const tile of repaint) repaintTile(tile, this.signaturesIn(tile.rect));
+    if (joined) {
+      added = joined.map((signature) => paintedOf(signature, dimmed.has(signature.id)));
+      for (const item of added) this.byId.set(item.id, item);
+      this.index = this.index.extend(added);
+    } else {
+      const change = changeOfPainted(this.byId, signatures, dimmed);
+      this.byId = change.byId;
+      this.index = createOutlineIndex(change.list);
+      added = change.added;
+      // A tile not looked up yet will find the wall as it is now: nothing to change there.
+      for (const gone of [...change.removed, ...change.restyled])
+        for (const tile of this.cachedTilesMeeting(gone.outline))
+          if (!tile.unread) repaint.add(tile);
+      for (const tile of repaint) repaintTile(tile, this.signaturesIn(tile.rect));
+    }
     const additions = new Map<Tile, Signature[]>();
     for (const item of added) {
       for (const tile of this.cachedTilesMeeting(item.outline)) {

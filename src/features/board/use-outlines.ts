@@ -1,0 +1,28 @@
+/**
+ * The saved signatures' outlines as the board hit-tests them (drawing, taps), kept as the wall
+ * changes: a wall that only grew (pages of a load, arrivals) adds what joined to the index it has,
+ * in O(joined); a removal builds it again. A heavy wall's load then costs its pages, not its pages
+ * times the wall.
+ */
+import { useMemo, useRef } from 'react';
+import { joinedSince } from '../../domain/merge.ts';
+import { createOutlineIndex, type OutlineIndex } from '../../domain/outline-index.ts';
+import type { Signature } from '../../domain/signature.ts';
+
+export function useOutlines(signatures: readonly Signature[]): OutlineIndex<Signature> {
+  const kept = useRef<{ index: OutlineIndex<Signature>; ids: Set<number> } | null>(null);
+  return useMemo(() => {
+    const last = kept.current;
+    const joined = last ? joinedSince(last.ids, signatures) : null;
+    if (last && joined) {
+      for (const s of joined) last.ids.add(s.id);
+      kept.current = { index: last.index.extend(joined), ids: last.ids };
+    } else {
+      kept.current = {
+        index: createOutlineIndex(signatures),
+        ids: new Set(signatures.map((s) => s.id)),
+      };
+    }
+    return kept.current.index;
+  }, [signatures]);
+}
