@@ -9,10 +9,13 @@ export interface PreviewRow {
 }
 
 export type PreviewRequest =
-  /** A page of the wall's rows, in id order; `first` starts a new wall, `last` ends it. */
+  /**
+   * A page of the wall's rows, in id order, as the JSON array Postgres wrote (PreviewRow[]): parsed
+   * here, not row by row on the database's thread. `first` starts a new wall, `last` ends it.
+   */
   | {
       readonly type: 'rows';
-      readonly rows: readonly PreviewRow[];
+      readonly json: string;
       readonly first: boolean;
       readonly last: boolean;
     }

@@ -7,7 +7,7 @@
 import { parentPort } from 'node:worker_threads';
 import { signatureFromRow, type Signature } from '../../src/domain/signature.ts';
 import { createPreviewPainter } from './preview-picture.ts';
-import type { PreviewReply, PreviewRequest } from './preview-protocol.ts';
+import type { PreviewReply, PreviewRequest, PreviewRow } from './preview-protocol.ts';
 
 const port = parentPort!;
 const painter = createPreviewPainter();
@@ -35,7 +35,7 @@ port.on('message', (message: PreviewRequest) => {
         parseMs = 0;
         next = new Map();
       }
-      for (const row of message.rows) {
+      for (const row of JSON.parse(message.json) as PreviewRow[]) {
         const old = known.get(row.id);
         const signature =
           old && old.text === row.signature && old.caption === row.caption
