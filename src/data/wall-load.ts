@@ -29,9 +29,10 @@ import { PAGE_SIZE, TABLE, warnSkipped } from './table.ts';
 /** Marked (performance.mark) when the initial view's signatures have all arrived. */
 export const VIEW_LOADED_MARK = 'signwall:view-loaded';
 /**
- * Rows per request behind the view: small enough that the wall fills in steadily and the progress
- * moves on a slow network (about 50 KB gzip at most per page of simplified signatures), large
- * enough that a 2000-signature wall takes a handful of requests per region.
+ * Rows of a region's first request behind the view: small enough that the wall fills in steadily
+ * and the progress moves on a slow network (about 50 KB gzip at most per page of simplified
+ * signatures). Each window's later pages grow to PAGE_SIZE: a full wall of small signatures
+ * (100,000 rows) is a hundred requests, not four hundred.
  */
 export const STREAM_PAGE_SIZE = 250;
 
@@ -71,10 +72,10 @@ async function* regionPages(
   const left = (first.count ?? 0) - first.rows.length;
   const windows = maxId !== null && maxId > lastId ? idWindows(lastId, maxId, left, pageSize) : [];
   if (windows.length <= 1) {
-    yield* pagesById(api, read, { after: lastId, upTo: null }, pageSize);
+    yield* pagesById(api, read, { after: lastId, upTo: null }, pageSize, PAGE_SIZE);
     return;
   }
-  yield* interleave(windows.map((w) => pagesById(api, read, w, pageSize)));
+  yield* interleave(windows.map((w) => pagesById(api, read, w, pageSize, PAGE_SIZE)));
 }
 
 /** The values of several streams as each arrives; the first failure fails the whole. */

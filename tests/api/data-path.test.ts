@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { createDataApi, type DataApi } from '../../src/data/client.ts';
 import { fetchVisibleSignatureIds } from '../../src/data/removed-signatures.ts';
 import { fetchSignaturesSince, insertSignature } from '../../src/data/signatures.ts';
+import { pagesById, signatureRead } from '../../src/data/pager.ts';
 import { SIGNATURE_COLUMNS } from '../../src/data/table.ts';
 import { streamWall } from '../../src/data/wall-load.ts';
 import type { Signature } from '../../src/domain/signature.ts';
@@ -194,5 +195,20 @@ describe.each(backends)('the app’s data path on $name', (backend) => {
       .flatMap((r) => r.rowKeys);
     expect(signatureRowKeys.length).toBeGreaterThan(MAX_ROWS);
     for (const keys of signatureRowKeys) expect(keys).toEqual(SIGNATURE_COLUMNS.split(','));
+  });
+
+  it('a long window is read in pages that grow from the first size to the largest', async () => {
+    await seed(ctx.server, 2 + 4 + 8 + 1);
+    const visible = await visibleIds(ctx.server);
+    expect(visible.length).toBeGreaterThan(2 + 4 + 8);
+    const { api, requests } = recordingApi(ctx.server);
+    const ids: number[] = [];
+    for await (const rows of pagesById(api, signatureRead('test read'), undefined, 2, 8)) {
+      ids.push(...rows.map((row) => row.id));
+    }
+    expectOnce(ids, visible);
+    const limits = requests.map((r) => Number(r.url.searchParams.get('limit')));
+    expect(limits.slice(0, 4)).toEqual([2, 4, 8, 8]);
+    expect(Math.max(...limits)).toBe(8);
   });
 });
