@@ -8,9 +8,10 @@
  * Environment: BENCH_RUNS (3), BENCH_SIZES (0,500,1000,2000,10000), BENCH_VIEWPORTS (desktop,phone,phone4x),
  * BENCH_API_SECONDS (10), BENCH_SEED, BENCH_FRESH_WALL (0), BENCH_SIMPLIFY (1), BENCH_THROTTLED (1),
  * BENCH_LIGHTHOUSE (1), BENCH_LIGHTHOUSE_N (2000), BENCH_REALTIME (1: bench/realtime.ts,
- * realtime-capacity.ts and realtime-wire.ts after the table). `npm run bench -- lighthouse` runs
- * Lighthouse alone; `npm run bench -- preview` the server's link previews alone (bench/preview.ts),
- * `npm run bench -- embed` the embed's first screen (bench/embed.ts).
+ * realtime-capacity.ts and realtime-wire.ts after the table), BENCH_HEAVY (1: bench/heavy-wall.ts
+ * last). `npm run bench -- lighthouse` runs Lighthouse alone; `npm run bench -- preview` the
+ * server's link previews alone (bench/preview.ts), `npm run bench -- embed` the embed's first
+ * screen (bench/embed.ts), `npm run bench -- heavy` the heaviest legal wall (bench/heavy-wall.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -45,6 +46,11 @@ import { generateWall } from './wall-generator.ts';
 if (process.argv[2] === 'preview') {
   const { runPreviewBench } = await import('./preview.ts');
   await runPreviewBench();
+  process.exit(0);
+}
+// `npm run bench -- heavy`: the heaviest legal wall alone (bench/heavy-wall.ts).
+if (process.argv[2] === 'heavy') {
+  await import('./heavy-wall.ts');
   process.exit(0);
 }
 // `npm run bench -- embed`: the embed's first screen on the 4× phone (bench/embed.ts).
@@ -90,6 +96,8 @@ const config = {
   lighthouseN: Number(env.BENCH_LIGHTHOUSE_N ?? 2000) || 2000,
   /** Realtime delivery and idle cost (bench/realtime.ts). BENCH_REALTIME=0: off. */
   realtime: env.BENCH_REALTIME !== '0' && process.argv[2] !== 'lighthouse',
+  /** The heaviest legal wall: its load and others served meanwhile (bench/heavy-wall.ts). BENCH_HEAVY=0: off. */
+  heavy: env.BENCH_HEAVY !== '0' && process.argv[2] !== 'lighthouse',
 };
 if (config.only === 'lighthouse') {
   config.sizes = [];
@@ -371,6 +379,15 @@ async function main(): Promise<void> {
         env: { ...process.env, BENCH_DIST: distDir },
       });
     }
+  }
+
+  if (config.heavy && built.ok) {
+    console.log('');
+    log('The heaviest legal wall (bench/heavy-wall.ts): its load, and another address meanwhile');
+    spawnSync(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), 'bench/heavy-wall.ts'], {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_DIST: distDir },
+    });
   }
 
   mkdirSync('bench/results', { recursive: true });
