@@ -7,7 +7,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { MAX_POINTS, MAX_STROKES } from '../../src/domain/rules.ts';
+import { filledBox, heaviest, type HeavySignature } from '../support/heaviest.ts';
 import { backends, useServer, type TestServer } from './harness.ts';
 
 const BUDGET = 8 * 1024 * 1024;
@@ -16,21 +16,14 @@ const HEAVY_ROWS = 130;
 const PAGE = `/rest/v1/signatures?select=*&order=id.asc&limit=1000`;
 
 /**
- * As much text as one signature may hold: MAX_STROKES strokes sharing MAX_POINTS points with two
- * decimals, in short steps (the length limit), in a 150 px cell of its own: ~50 KB of text.
+ * As much as one signature may store on the wall it covers: a 150 px box filled by one stroke,
+ * padded with points and a caption up to the weight rule's bytes for its nodes (~40 KB), in a
+ * 190 px cell of its own.
  */
-function heavySignature(cell: number): string {
+function heavySignature(cell: number): HeavySignature {
   const x0 = 20 + (cell % 16) * 190;
   const y0 = 20 + Math.floor(cell / 16) * 190;
-  const perStroke = Math.floor(MAX_POINTS / MAX_STROKES);
-  const strokes = Array.from({ length: MAX_STROKES }, (_, s) =>
-    Array.from({ length: perStroke }, (_, p) =>
-      [x0 + p * 1.517 + s * 0.371, y0 + s * 2.293 + (p % 3) * 0.417].map(
-        (v) => Math.round(v * 100) / 100,
-      ),
-    ),
-  );
-  return JSON.stringify(strokes);
+  return heaviest(filledBox(x0, y0, 150, 150));
 }
 
 interface SlowReader {
@@ -89,9 +82,8 @@ describe.each(backends)('a client that does not read its answers on $name', (bac
       const { server } = ctx;
       const started = performance.now();
       for (let cell = 0; cell < HEAVY_ROWS; cell++) {
-        const { error } = await server.client
-          .from('signatures')
-          .insert({ signature: heavySignature(cell) });
+        const { signature, caption } = heavySignature(cell);
+        const { error } = await server.client.from('signatures').insert({ signature, caption });
         expect(error).toBeNull();
       }
       const size = (await (await server.fetch(PAGE)).arrayBuffer()).byteLength;

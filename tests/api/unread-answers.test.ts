@@ -28,7 +28,7 @@ import { createMigratedDatabase } from '../support/postgres-database.ts';
 import { spawnServer } from '../support/server-process.ts';
 import { ANON_KEY } from './harness.ts';
 
-const ROWS = 6_000;
+const ROWS = 6_400;
 /** What the server may hold of answers in all, here: small enough to tell from the attack. */
 const CAP = 48 * 2 ** 20;
 const ATTACKERS = 100;
@@ -47,7 +47,11 @@ interface Backend {
   prepare(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }>;
 }
 
-/** ROWS short strokes on a 25 px grid, each with a caption of 200 emoji: ~1 KB a row in a page. */
+/**
+ * ROWS 30 px strokes, 64 a row and rows 20 px apart (above y = 2,000, clear of the visitor's saves),
+ * each with a caption of 145 emoji: ~0.8 KB a row in a page, within the weight rule (a stroke
+ * claims 4 nodes, 620 bytes; it stores at most 607).
+ */
 async function seed(config: DatabaseConfig): Promise<void> {
   // As the owner, in batches, with a long statement budget: PGlite inserts ~1,000 rows a second.
   const db = await openDatabase(config, { migrate: false, statementTimeoutMs: 300_000 });
@@ -56,8 +60,8 @@ async function seed(config: DatabaseConfig): Promise<void> {
       await db.transaction((tx) =>
         tx.exec(
           `insert into public.signatures (signature, caption)
-             select format('[[[%1$s,%2$s],[%3$s,%2$s]]]', 12 + (n % 128) * 25,
-                           12 + (n / 128) * 25, 14 + (n % 128) * 25), repeat('😀', 200)
+             select format('[[[%1$s,%2$s],[%3$s,%2$s]]]', 12 + (n % 64) * 50,
+                           12 + (n / 64) * 20, 42 + (n % 64) * 50), repeat('😀', 145)
                from generate_series(${from}, ${Math.min(from + 2_000, ROWS) - 1}) as n`,
         ),
       );
@@ -201,7 +205,7 @@ describe.each(backends)('clients that never read their answers, on $name', (back
             await readPage();
             const { error } = await visitor
               .from('signatures')
-              .insert({ signature: signatureAt(visits, { top: 2_000 }), caption: 'meanwhile' })
+              .insert({ signature: signatureAt(visits, { top: 2_100 }), caption: 'meanwhile' })
               .select('id');
             expect(error).toBeNull();
             visits++;
