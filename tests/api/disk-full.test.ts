@@ -13,7 +13,14 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_POINTS } from '../../src/domain/rules.ts';
+import type { Point } from '../../src/domain/geometry.ts';
+import { BYTES_PER_NODE, MAX_POINTS, WEIGHT_GRID } from '../../src/domain/rules.ts';
+import {
+  canonicalCoordinate,
+  claimedNodes,
+  pointBytes,
+  strokesTextBytes,
+} from '../../src/domain/signature-weight.ts';
 import { copyMigratedPgliteData } from '../support/pglite-template.ts';
 import { captureLogger } from '../support/db-server.ts';
 import { spawnServer, type ServerProcess } from '../support/server-process.ts';
@@ -25,24 +32,47 @@ import { cellSignature } from './rules-helpers.ts';
 const RECOVERY_LIMIT_MS = 60_000;
 /** A fill is over when this many saves in a row were refused. */
 const REFUSALS_IN_A_ROW = 10;
+/** What the disk keeps free for the saves to fill, at the start, and what deleting a file frees. */
+const FREE_FOR_SAVES = MEGABYTE;
+const FREED_BY_DELETING = 2 * MEGABYTE;
+
+/** Cells of the grid the heavy saves are drawn in: 18 a row, 175 px apart (324 on the wall). */
+const CELLS_PER_ROW = 18;
+const CELL = 175;
+const BOX = 150;
 
 /**
- * About 350 KB of signature alone in grid cell `n` (32 cells a row, 100 px apart): 10,000 points of
- * long random decimals, which compress badly, so a few dozen saves fill megabytes.
+ * As heavy a save as the weight rule allows (about 39 KB), in grid cell `n`, and one that
+ * compresses badly (to about 17 KB on disk), so a hundred saves fill megabytes: rows 10 px apart claim every node of a
+ * 150 px box, then a random walk in steps of at most 2 px adds points of random hundredths until
+ * the box's nodes allow no more bytes.
  */
 function heavySignature(n: number): string {
-  const left = (n % 32) * 100 + 20;
-  const top = Math.floor(n / 32) * 100 + 20;
-  // A random walk in steps of at most 2 px: MAX_POINTS points keep within the length limit.
-  let [x, y] = [left + 20, top + 20];
+  const left = (n % CELLS_PER_ROW) * CELL + 20;
+  const top = Math.floor(n / CELLS_PER_ROW) * CELL + 20;
+  const rows: Point[] = [];
+  for (let row = 0; row <= BOX / WEIGHT_GRID; row++) {
+    const y = top + row * WEIGHT_GRID;
+    const ends: Point[] = [
+      [left, y],
+      [left + BOX, y],
+    ];
+    rows.push(...(row % 2 === 0 ? ends : ends.reverse()));
+  }
+  const budget = claimedNodes([rows]).size * BYTES_PER_NODE;
+  const walk: Point[] = [];
+  let [x, y] = [left + BOX / 2, top + BOX / 2];
   const step = (v: number, from: number) =>
-    Math.min(from + 40, Math.max(from, v + (Math.random() - 0.5) * 2.8));
-  const stroke = () =>
-    Array.from({ length: Math.floor(MAX_POINTS / 20) }, () => {
-      [x, y] = [step(x, left), step(y, top)];
-      return [x, y];
-    });
-  return JSON.stringify(Array.from({ length: 20 }, stroke));
+    canonicalCoordinate(Math.min(from + BOX, Math.max(from, v + (Math.random() - 0.5) * 2.8)));
+  let bytes = strokesTextBytes([rows, []]);
+  while (rows.length + walk.length < MAX_POINTS) {
+    const next: Point = [step(x, left), step(y, top)];
+    if (bytes + 1 + pointBytes(next) > budget) break;
+    walk.push(next);
+    bytes += 1 + pointBytes(next);
+    [x, y] = next;
+  }
+  return JSON.stringify([rows, walk]);
 }
 
 interface Answer {
@@ -118,7 +148,10 @@ class Saves {
     const started = performance.now();
     while ((await this.next()).status !== 201) {
       if (performance.now() - started > RECOVERY_LIMIT_MS) {
-        throw new Error(`no save succeeded within ${RECOVERY_LIMIT_MS} ms of making room`);
+        throw new Error(
+          `no save succeeded within ${RECOVERY_LIMIT_MS} ms of making room; answers ` +
+            JSON.stringify(Object.fromEntries(this.statuses)),
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -173,7 +206,9 @@ describe('a full disk while serving, PGlite', () => {
   it('refuses saves with 503 while full, and takes them again once there is room', async () => {
     // Deleting it makes less room than a WAL segment (16 MB): the tester's server never came back
     // from freeing 11.7 MB.
-    const filler = disk.fill('filler', 4 * MEGABYTE);
+    const filler = disk.fill('filler', FREED_BY_DELETING);
+    // The wall has room for 324 heavy saves (5.5 MB on disk): the disk keeps only 1 MB for them.
+    disk.fill('ballast', Math.max(0, disk.freeBytes() - FREE_FOR_SAVES));
     server = await spawnServer({
       DATA_DIR: join(disk.path, 'data'),
       ANON_KEY,
@@ -195,7 +230,7 @@ describe('a full disk while serving, PGlite', () => {
 
     console.log(
       `full disk: ${firstFill} saves filled it (${mb(freeWhenFull)} MB free then), ` +
-        `saves back ${afterDelete} ms after deleting a 4 MB file; ${secondFill} more filled it, ` +
+        `saves back ${afterDelete} ms after deleting a ${mb(FREED_BY_DELETING)} MB file; ${secondFill} more filled it, ` +
         `saves back ${afterGrow} ms after growing it by 16 MB; answers ` +
         JSON.stringify(Object.fromEntries(saves.statuses)),
     );
