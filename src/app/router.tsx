@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { Route, Switch } from 'wouter';
 import { prefetchWall } from '../data/wall-query.ts';
 import { WallRoute } from './wall-route.tsx';
 
@@ -22,29 +22,29 @@ function ExportPage() {
   );
 }
 
+/**
+ * The routes, matched as the server matches them (server/http/static.ts): case-insensitive, a
+ * trailing slash ignored. wouter, not a larger router: the first screen's scripts have a budget.
+ */
 export function AppRouter() {
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/export" element={<ExportPage />} />
-        <Route
-          path="/moderate"
-          element={
-            <Suspense fallback={null}>
-              <ModerateRoute />
-            </Suspense>
-          }
-        />
-        <Route
-          path="/embed"
-          element={
-            <Suspense fallback={null}>
-              <EmbedRoute />
-            </Suspense>
-          }
-        />
-        <Route path="*" element={<WallRoute />} />
-      </Routes>
-    </BrowserRouter>
+    <Switch>
+      <Route path="/export">
+        <ExportPage />
+      </Route>
+      <Route path="/moderate">
+        <Suspense fallback={null}>
+          <ModerateRoute />
+        </Suspense>
+      </Route>
+      <Route path="/embed">
+        <Suspense fallback={null}>
+          <EmbedRoute />
+        </Suspense>
+      </Route>
+      <Route>
+        <WallRoute />
+      </Route>
+    </Switch>
   );
 }

@@ -8,7 +8,7 @@
  */
 import './navigation.css';
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { centreOf, findFreeSpot } from '../model/free-spot.ts';
 import type { Signature } from '../../../domain/signature.ts';
 import { cameraCentredOn, viewCentre } from '../../../domain/view-link.ts';
@@ -94,6 +94,16 @@ export function ViewTools({
     camera.moveTo(cameraCentredOn(centreOf(spot), now.camera.scale, now.viewport));
   }, [camera, signatures, notify, setOpen]);
 
+  const downloadProps = {
+    className: 'board-button board-tool',
+    'aria-label': 'Download PNG',
+    title: locked ? 'Save or cancel your signature first' : 'Download PNG',
+    'aria-disabled': locked || undefined,
+    onClick: (e: { preventDefault: () => void }) => {
+      if (locked) e.preventDefault();
+    },
+  };
+
   return (
     <div ref={columnRef} className="board-tools" data-side={side}>
       {/* Zooming never changes the board's state, so it stays available while drawing. */}
@@ -159,19 +169,16 @@ export function ViewTools({
         >
           <ReplayIcon />
         </button>
-        <Link
-          to="/export"
-          {...(exportInNewTab ? { target: '_blank', rel: 'noopener' } : {})}
-          className="board-button board-tool"
-          aria-label="Download PNG"
-          title={locked ? 'Save or cancel your signature first' : 'Download PNG'}
-          aria-disabled={locked || undefined}
-          onClick={(e) => {
-            if (locked) e.preventDefault();
-          }}
-        >
-          <DownloadIcon />
-        </Link>
+        {/* The app's own navigation, or, in an embed, a tab of its own (a plain link). */}
+        {exportInNewTab ? (
+          <a href="/export" target="_blank" rel="noopener" {...downloadProps}>
+            <DownloadIcon />
+          </a>
+        ) : (
+          <Link href="/export" {...downloadProps}>
+            <DownloadIcon />
+          </Link>
+        )}
       </div>
     </div>
   );
