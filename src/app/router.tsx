@@ -2,14 +2,25 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { prefetchWall } from '../data/wall-query.ts';
+import type { Locale } from '../domain/locales.ts';
+import { i18n, loadPart, type CatalogPart } from '../ui/i18n/catalog.ts';
 import { WallRoute } from './wall-route.tsx';
 
+/**
+ * A route's code, and its words in the page's language, fetched side by side. (No language picker
+ * on these routes: the language cannot change under them.)
+ */
+function withWords<T>(route: Promise<T>, ...parts: CatalogPart[]): Promise<T> {
+  const locale = i18n.locale as Locale;
+  return Promise.all([route, ...parts.map((part) => loadPart(locale, part))]).then(([m]) => m);
+}
+
 // The export code (a 3200×3200 renderer) loads only when someone visits /export.
-const ExportRoute = lazy(() => import('./export-route.tsx'));
+const ExportRoute = lazy(() => withWords(import('./export-route.tsx'), 'app'));
 // The owner's page (with the full supabase-js client) loads only for /moderate.
-const ModerateRoute = lazy(() => import('./moderate-route.tsx'));
+const ModerateRoute = lazy(() => withWords(import('./moderate-route.tsx'), 'app', 'moderate'));
 // The board alone, for a frame in another site's page (embed.js); no welcome card.
-const EmbedRoute = lazy(() => import('./embed-route.tsx'));
+const EmbedRoute = lazy(() => withWords(import('./embed-route.tsx'), 'app'));
 
 /** /export: the wall's data starts loading beside the export's code, not after it arrived. */
 function ExportPage() {

@@ -16,6 +16,7 @@ import { DownloadIcon, FreeSpotIcon, MoreToolsIcon, ReplayIcon, ShareIcon } from
 import { shareLink } from './share-link.ts';
 import type { Camera } from '../input/camera.ts';
 import { useSideClearOfCorners } from './use-side-clear-of-corners.ts';
+import { useWords } from '../../../ui/i18n/words.ts';
 import type { ToastKind } from '../../../domain/toast.ts';
 
 export interface ViewToolsProps {
@@ -70,6 +71,7 @@ export function ViewTools({
   const side = useSideClearOfCorners(camera, columnRef);
   const [open, setOpen] = useFoldedMenu(columnRef);
   const menuId = useId();
+  const t = useWords();
 
   const share = useCallback(() => {
     setOpen(false);
@@ -96,8 +98,8 @@ export function ViewTools({
 
   const downloadProps = {
     className: 'board-button board-tool',
-    'aria-label': 'Download PNG',
-    title: locked ? 'Save or cancel your signature first' : 'Download PNG',
+    'aria-label': t('board.download'),
+    title: locked ? t('board.download.locked') : t('board.download'),
     'aria-disabled': locked || undefined,
     onClick: (e: { preventDefault: () => void }) => {
       if (locked) e.preventDefault();
@@ -110,8 +112,8 @@ export function ViewTools({
       <button
         type="button"
         className="board-button board-zoom"
-        aria-label="Zoom in"
-        title="Zoom in (+)"
+        aria-label={t('board.zoomIn')}
+        title={t('board.zoomIn.title')}
         onClick={onZoomIn}
       >
         +
@@ -119,8 +121,8 @@ export function ViewTools({
       <button
         type="button"
         className="board-button board-zoom"
-        aria-label="Zoom out"
-        title="Zoom out (−)"
+        aria-label={t('board.zoomOut')}
+        title={t('board.zoomOut.title')}
         onClick={onZoomOut}
       >
         −
@@ -129,8 +131,8 @@ export function ViewTools({
       <button
         type="button"
         className="board-button board-tools-more"
-        aria-label="More tools"
-        title="Share, find a free spot, download"
+        aria-label={t('board.moreTools')}
+        title={t('board.moreTools.title')}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
@@ -141,8 +143,8 @@ export function ViewTools({
         <button
           type="button"
           className="board-button board-tool"
-          aria-label="Share this view"
-          title="Share this view"
+          aria-label={t('board.share')}
+          title={t('board.share')}
           onClick={share}
         >
           <ShareIcon />
@@ -150,8 +152,8 @@ export function ViewTools({
         <button
           type="button"
           className="board-button board-tool"
-          aria-label="Find a free spot"
-          title="Find a free spot"
+          aria-label={t('board.freeSpot')}
+          title={t('board.freeSpot')}
           onClick={findSpot}
         >
           <FreeSpotIcon />
@@ -159,8 +161,8 @@ export function ViewTools({
         <button
           type="button"
           className="board-button board-tool"
-          aria-label="Replay"
-          title="Replay the wall's history"
+          aria-label={t('board.replay')}
+          title={t('board.replay.title')}
           disabled={onReplay === null}
           onClick={() => {
             setOpen(false);

@@ -16,6 +16,7 @@ import { visibleWallRect } from '../../../domain/camera.ts';
 import { OverviewIcon } from './icons.tsx';
 import type { Camera } from '../input/camera.ts';
 import { useSideClearOfCorners } from './use-side-clear-of-corners.ts';
+import { useWords } from '../../../ui/i18n/words.ts';
 
 /** A mark is never smaller than this (CSS px), so a lone small signature still shows. */
 const MIN_MARK = 1.5;
@@ -52,6 +53,7 @@ export function WallOverview({ camera, signatures, initiallyOpen = true }: WallO
   const viewRef = useRef<HTMLDivElement>(null);
   const sectionRef = useRef<HTMLElement>(null);
   const side = useSideClearOfCorners(camera, sectionRef);
+  const t = useWords();
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -111,7 +113,7 @@ export function WallOverview({ camera, signatures, initiallyOpen = true }: WallO
     <section
       ref={sectionRef}
       className="board-overview"
-      aria-label="Wall overview"
+      aria-label={t('board.overview')}
       data-open={open}
       data-side={side}
     >
@@ -120,8 +122,8 @@ export function WallOverview({ camera, signatures, initiallyOpen = true }: WallO
         className="board-button board-overview-toggle"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={open ? 'Hide the wall overview' : 'Show the wall overview'}
-        title={open ? 'Hide the overview' : 'Show the overview'}
+        aria-label={open ? t('board.overview.hide') : t('board.overview.show')}
+        title={open ? t('board.overview.hideTitle') : t('board.overview.showTitle')}
         onClick={() => setOpen((o) => !o)}
       >
         <OverviewIcon />
