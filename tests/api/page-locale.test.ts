@@ -70,11 +70,12 @@ describe('the page in the visitor’s language', () => {
   });
 
   it('sends English, marked, to a browser that asks for English or nothing', async () => {
-    for (const headers of [
+    const asks: Record<string, string>[] = [
       {},
       { 'accept-language': 'en-US,en;q=0.9' },
       { 'accept-language': '*' },
-    ]) {
+    ];
+    for (const headers of asks) {
       const { res, html } = await get('/', headers);
       expect(html).toContain(CARDS.en);
       expect(html).toContain('<html lang="en" dir="ltr" data-server-locale="en">');
@@ -107,7 +108,7 @@ describe('the page in the visitor’s language', () => {
   });
 
   it('lets nothing a visitor sends into the page, and answers junk with English', async () => {
-    const hostile = [
+    const hostile: { path: string; headers: Record<string, string> }[] = [
       { path: '/?lang=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E', headers: {} },
       { path: '/?lang=' + 'x'.repeat(5000), headers: {} },
       { path: '/', headers: { cookie: 'signwall-lang="><img src=x onerror=alert(1)>' } },

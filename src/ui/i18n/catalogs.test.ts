@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { compileMessage, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import {
   compiledPart,
@@ -20,9 +20,6 @@ const english = readCatalog(ROOT, DEFAULT_LOCALE);
 const ids = Object.keys(english).sort();
 const translated = LOCALES.filter(({ code }) => code !== DEFAULT_LOCALE).map(({ code }) => code);
 
-type Token = string | [string, string?, (string | Record<string, Token[]>)?];
-type Compiled = string | Token[];
-
 interface Shape {
   /** Each placeholder by name, with its kind ('' for a plain one). */
   readonly args: Map<string, string>;
@@ -31,14 +28,14 @@ interface Shape {
 }
 
 /** The placeholders and plural branches of a compiled message (nested ones included). */
-function shapeOf(compiled: Compiled): Shape {
+function shapeOf(compiled: CompiledMessage): Shape {
   const args = new Map<string, string>();
   const plurals = new Map<string, Set<string>>();
-  const walk = (tokens: Compiled) => {
-    if (typeof tokens === 'string') return;
-    for (const token of tokens) {
-      if (typeof token === 'string') continue;
-      const [name, type = '', format] = token;
+  const walk = (tokens: unknown) => {
+    if (!Array.isArray(tokens)) return;
+    for (const token of tokens as unknown[]) {
+      if (!Array.isArray(token)) continue;
+      const [name, type = '', format] = token as [string, string?, unknown?];
       args.set(name, type);
       if (format && typeof format === 'object') {
         // Lingui leaves some keys (an offset) undefined: only the branches count.
