@@ -90,6 +90,10 @@ describe('the wall painter', () => {
 
   it('paints a Hebrew or Arabic caption right to left, from the outline’s right edge', () => {
     const { ctx, calls } = recorder();
+    // As a canvas does, restore() takes back what was set since save().
+    const saved: { direction: string; textAlign: string }[] = [];
+    ctx.save = () => saved.push({ direction: ctx.direction, textAlign: ctx.textAlign });
+    ctx.restore = () => Object.assign(ctx, saved.pop());
     // What the context is set to when each caption is filled.
     const fillText = ctx.fillText;
     ctx.fillText = (text, x, y) => {
