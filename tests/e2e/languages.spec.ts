@@ -4,7 +4,9 @@
  * card already in that language (no English card first), `<html lang dir>` follow, and the app
  * agrees. Right-to-left languages turn the page, and a Hebrew caption is painted right to left.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { LOCALES } from '../../src/domain/locales.ts';
 import { expect, test } from './support/board.ts';
 import { LTR_CAPTION, readingOrder, RTL_CAPTION } from '../support/caption-reading-order.ts';
 
@@ -119,7 +121,7 @@ test.describe('a German browser', () => {
     await page.getByRole('button', { name: SIGN.de }).click();
     await expect.poll(() => board.toastsShown()).toContain('Unterschriften geladen!');
     await expect(page.getByRole('application', { name: 'Wand' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Unterschreiben', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Signieren', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Vergrößern' }).click();
     await page.getByRole('button', { name: 'Verkleinern' }).click();
     // The signature's card: its signed time as German says it.
@@ -212,3 +214,57 @@ test.describe('an Arabic visitor', () => {
     await expect.poll(() => order(420)).toBe('ltr');
   });
 });
+
+test.describe('on a phone-wide screen', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('in every language the top controls fit beside the readout, in both modes', async ({
+    board,
+    page,
+    wall,
+  }) => {
+    test.slow(true, 'the board opened once per language');
+    const overlaps: string[] = [];
+    for (const { code } of LOCALES) {
+      const t = catalog(code);
+      await page.goto(`${wall.url}/?lang=${code}`);
+      await page.getByRole('button', { name: t['welcome.sign'] }).click();
+      const toggle = page.getByRole('button', { name: t['board.mode.sign'], exact: true });
+      await expect(toggle).toBeEnabled();
+      for (const label of ['board.mode.sign', 'board.mode.pan'] as const) {
+        const boxes = await Promise.all(
+          [board.readout, page.locator('.board-back'), page.locator('.board-toggle')].map(
+            async (control) => (await control.boundingBox())!,
+          ),
+        );
+        const [readout, back, mode] = boxes as [Box, Box, Box];
+        if (meet(readout, mode) || meet(readout, back) || mode.x < 0 || mode.x + mode.width > 390) {
+          overlaps.push(`${code} '${t[label]}'`);
+        }
+        if (label === 'board.mode.sign') {
+          await toggle.click();
+          await expect(
+            page.getByRole('button', { name: t['board.mode.pan'], exact: true }),
+          ).toBeVisible();
+        }
+      }
+    }
+    expect(overlaps).toEqual([]);
+  });
+});
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const meet = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+function catalog(locale: string): Record<string, string> {
+  return JSON.parse(
+    readFileSync(new URL(`../../src/ui/i18n/catalogs/${locale}.json`, import.meta.url), 'utf8'),
+  ) as Record<string, string>;
+}
