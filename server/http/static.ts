@@ -3,7 +3,7 @@
  * and every other GET that is not a file answered with `index.html` so client routes such as
  * `/export` work on reload. Without a build, GET / explains how to make one.
  *
- * index.html holds the pre-rendered welcome card (issue 22, scripts/prerender-welcome.ts) in
+ * index.html holds the pre-rendered welcome card (scripts/prerender-welcome.ts) in
  * English, and `welcome/<locale>.html` the same card in each other language: a visitor gets the one
  * in the language page-locale.ts chooses (`?lang=`, the picker's cookie, Accept-Language), so no
  * English card shows before the app switches. The routes where the card is not the page (/export,

@@ -1,5 +1,5 @@
 /**
- * What a visitor may say when reporting a signature (issue 21): the four reasons as the database
+ * What a visitor may say when reporting a signature: the four reasons as the database
  * takes them (report_signature's `reason`; the card words them in the visitor's language), and
  * the note's limit, which the database enforces too.
  */

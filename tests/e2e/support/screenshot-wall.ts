@@ -33,7 +33,7 @@ export async function seedWall(wall: WallServer): Promise<void> {
     [scrawl(160, 470, 200, 3, 0.7), 'hello from Lisbon'],
     [scrawl(60, 690, 160, 4, 2.4), 'Grace'],
     [scrawl(230, 330, 110, 3, 1.7), 'k.'],
-    // Wrapped within its signature's width, cut with '…' after three lines (issue 19).
+    // Wrapped within its signature's width, cut with '…' after three lines.
     [
       scrawl(890, 370, 170, 3, 1.3),
       'Margaret H. says hello from the far side of the wall, with a caption much longer than her signature',
