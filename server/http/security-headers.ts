@@ -21,9 +21,17 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { LOCALES } from '../../src/domain/locales.ts';
 
-/** The HTML pages the build writes (server/http/static.ts serves them); each may hold <style>s. */
-const BUILT_PAGES = ['index.html', 'index.shell.html'];
+/**
+ * The HTML pages the build writes (server/http/static.ts serves them); each may hold <style>s.
+ * The welcome card in each other language has the same style; its hash is read all the same.
+ */
+const BUILT_PAGES = [
+  'index.html',
+  'index.shell.html',
+  ...LOCALES.map(({ code }) => join('welcome', `${code}.html`)),
+];
 
 /** The origin of the data API the app talks to, from a URL such as VITE_SUPABASE_URL; else null. */
 export function apiOriginOf(url: string | undefined): string | null {

@@ -3,9 +3,12 @@
  * and every other GET that is not a file answered with `index.html` so client routes such as
  * `/export` work on reload. Without a build, GET / explains how to make one.
  *
- * index.html holds the pre-rendered welcome card (scripts/prerender-welcome.ts). The
- * routes where the card is not the page (/export, /moderate) get `index.shell.html` instead, the
- * same page with an empty root, so they never flash the card before their own code runs.
+ * index.html holds the pre-rendered welcome card (scripts/prerender-welcome.ts) in
+ * English, and `welcome/<locale>.html` the same card in each other language: a visitor gets the one
+ * in the language page-locale.ts chooses (`?lang=`, the picker's cookie, Accept-Language), so no
+ * English card shows before the app switches. The routes where the card is not the page (/export,
+ * /moderate, /embed) get `index.shell.html` instead, the same page with an empty root, so they
+ * never flash the card before their own code runs; its `<html lang dir>` follow the language too.
  *
  * Only what the build put in DIST_DIR is served: no dotfiles (a stray `.env` or `.git` next to the
  * build), no file whose real path, symlinks resolved, lies outside DIST_DIR, and no source map.
@@ -19,12 +22,17 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/domain/locales.ts';
+import { LOCALE_VARY, pageLocale, withPageLocale } from './page-locale.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The build's page without the pre-rendered welcome card (scripts/prerender-welcome.ts). */
 const SHELL_HTML = 'index.shell.html';
+/** The welcome card in each language but English, as `<locale>.html`. */
+const WELCOME_PAGES_DIR = 'welcome';
 /** The build's pages, served only through the handler below (which writes them per request). */
 const PAGES = new Set(['index.html', SHELL_HTML]);
+const isPage = (path: string) => PAGES.has(path) || path.startsWith(`${WELCOME_PAGES_DIR}/`);
 /** The app's routes that are not the welcome card (src/app/router.tsx). */
 const ROUTES_WITHOUT_WELCOME = new Set(['/export', '/moderate', '/embed']);
 const NO_BUILD_HINT =
@@ -65,6 +73,18 @@ export type PageWriter = (
   request: FastifyRequest,
 ) => { html: string; cacheControl: string };
 
+/** The built welcome card in each language but English, read once (inside the build only). */
+function welcomePages(realRoot: string): Map<Locale, string> {
+  const pages = new Map<Locale, string>();
+  for (const { code } of LOCALES) {
+    const file = join(realRoot, WELCOME_PAGES_DIR, `${code}.html`);
+    if (code !== DEFAULT_LOCALE && existsSync(file) && isInside(realRoot, realpathSync(file))) {
+      pages.set(code, readFileSync(file, 'utf8'));
+    }
+  }
+  return pages;
+}
+
 export async function registerStatic(
   app: FastifyInstance,
   distDir: string,
@@ -74,12 +94,13 @@ export async function registerStatic(
   const index = join(realRoot, 'index.html');
   const hasBuild = existsSync(index) && isInside(realRoot, realpathSync(index));
   const shell = join(realRoot, SHELL_HTML);
-  // A build from before the card was pre-rendered has no shell, and no card to hide either.
+  // A build from before issue 22 has no shell: its index.html has no card to hide either.
   const hasShell = hasBuild && existsSync(shell) && isInside(realRoot, realpathSync(shell));
   // Read once: every request gets its own copy written from these.
   const pages = {
     index: hasBuild ? readFileSync(index, 'utf8') : '',
     shell: hasShell ? readFileSync(shell, 'utf8') : '',
+    welcome: hasBuild ? welcomePages(realRoot) : new Map<Locale, string>(),
   };
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -88,7 +109,7 @@ export async function registerStatic(
       // `/` is a page like the others (below), not the file as built.
       index: false,
       allowedPath: (pathname) =>
-        !PAGES.has(pathname.replace(/^\/+/, '')) && servablePath(realRoot, pathname),
+        !isPage(pathname.replace(/^\/+/, '')) && servablePath(realRoot, pathname),
       cacheControl: false, // set below: the default max-age=0 fits neither kind of file
       setHeaders(reply, filePath) {
         const inAssets = relative(realRoot, filePath).split(sep)[0] === 'assets';
@@ -110,10 +131,20 @@ export async function registerStatic(
     }
     // As the router matches: case-insensitive, a trailing slash ignored.
     const route = path.toLowerCase().replace(/\/+$/, '');
-    const page = hasShell && ROUTES_WITHOUT_WELCOME.has(route) ? pages.shell : pages.index;
+    const locale = pageLocale(request);
+    const shellPage = hasShell && ROUTES_WITHOUT_WELCOME.has(route);
+    const card = locale === DEFAULT_LOCALE ? pages.index : pages.welcome.get(locale);
+    // A build without this language's card: the English one, left for the app to switch.
+    const page = shellPage
+      ? withPageLocale(pages.shell, locale)
+      : card
+        ? withPageLocale(card, locale)
+        : pages.index;
     const written = writePage(page, request);
     return reply
       .header('Cache-Control', written.cacheControl)
+      .header('Vary', LOCALE_VARY)
+      .header('Content-Language', shellPage || card ? locale : DEFAULT_LOCALE)
       .type('text/html; charset=utf-8')
       .send(written.html);
   };

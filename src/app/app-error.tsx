@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { FallbackProps } from 'react-error-boundary';
+import { useWords } from '../ui/i18n/words.ts';
 
 const RELOADED_KEY = 'signwall:reloaded-for-chunk';
 
@@ -44,6 +45,7 @@ export function forgetChunkReload(): void {
 }
 
 export function AppError({ error }: FallbackProps) {
+  const t = useWords();
   // Decided once per mount; the reload itself is an effect, so a re-render cannot repeat it.
   const [reloading] = useState(() => isChunkLoadError(error) && mayReloadForChunk());
   useEffect(() => {
@@ -53,10 +55,10 @@ export function AppError({ error }: FallbackProps) {
   if (reloading) return null;
   return (
     <main className="card" role="alert">
-      <h1>Something went wrong</h1>
-      <p>The wall could not be shown. Reloading the page usually fixes this.</p>
+      <h1>{t('app.error.heading')}</h1>
+      <p>{t('app.error.body')}</p>
       <button type="button" className="welcome-sign" onClick={() => window.location.reload()}>
-        Reload
+        {t('app.error.reload')}
       </button>
     </main>
   );

@@ -6,21 +6,24 @@
 import { ViewOnlyBoard } from '../features/board/view-only-board.tsx';
 import type { ModerationBoardSlot } from '../features/moderate/moderation-view.tsx';
 import { ModerateScreen } from '../features/moderate/moderate-screen.tsx';
+import { useWords } from '../ui/i18n/words.ts';
 
-const MODERATION_BOARD_HELP =
-  'Tap or click a signature, or press Enter with one in the middle, to select it. Hidden signatures are drawn faint; a red badge counts its reports.';
-
-function renderBoard({ signatures, decorations, selectedId, onSelect }: ModerationBoardSlot) {
+function ModerationBoard({ signatures, decorations, selectedId, onSelect }: ModerationBoardSlot) {
+  const t = useWords();
   return (
     <ViewOnlyBoard
-      label="Wall (every signature)"
-      help={MODERATION_BOARD_HELP}
+      label={t('moderate.board.label')}
+      help={t('moderate.board.help')}
       signatures={signatures}
       decorations={decorations}
       selectedId={selectedId}
       onSignatureTap={onSelect}
     />
   );
+}
+
+function renderBoard(slot: ModerationBoardSlot) {
+  return <ModerationBoard {...slot} />;
 }
 
 export default function ModerateRoute() {

@@ -1,15 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { Route, Switch } from 'wouter';
 import { prefetchWall } from '../data/wall-query.ts';
+import type { Locale } from '../domain/locales.ts';
+import { i18n, loadPart, type CatalogPart } from '../ui/i18n/catalog.ts';
 import { WallRoute } from './wall-route.tsx';
 
+/**
+ * A route's code, and its words in the page's language, fetched side by side. (No language picker
+ * on these routes: the language cannot change under them.)
+ */
+function withWords<T>(route: Promise<T>, ...parts: CatalogPart[]): Promise<T> {
+  const locale = i18n.locale as Locale;
+  return Promise.all([route, ...parts.map((part) => loadPart(locale, part))]).then(([m]) => m);
+}
+
 // The export code (a 3200×3200 renderer) loads only when someone visits /export.
-const ExportRoute = lazy(() => import('./export-route.tsx'));
+const ExportRoute = lazy(() => withWords(import('./export-route.tsx'), 'app'));
 // The owner's page (with the full supabase-js client) loads only for /moderate.
-const ModerateRoute = lazy(() => import('./moderate-route.tsx'));
+const ModerateRoute = lazy(() => withWords(import('./moderate-route.tsx'), 'app', 'moderate'));
 // The board alone, for a frame in another site's page (embed.js); no welcome card.
-const EmbedRoute = lazy(() => import('./embed-route.tsx'));
+const EmbedRoute = lazy(() => withWords(import('./embed-route.tsx'), 'app'));
 
 /** /export: the wall's data starts loading beside the export's code, not after it arrived. */
 function ExportPage() {
@@ -22,29 +33,29 @@ function ExportPage() {
   );
 }
 
+/**
+ * The routes, matched as the server matches them (server/http/static.ts): case-insensitive, a
+ * trailing slash ignored. wouter, not a larger router: the first screen's scripts have a budget.
+ */
 export function AppRouter() {
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/export" element={<ExportPage />} />
-        <Route
-          path="/moderate"
-          element={
-            <Suspense fallback={null}>
-              <ModerateRoute />
-            </Suspense>
-          }
-        />
-        <Route
-          path="/embed"
-          element={
-            <Suspense fallback={null}>
-              <EmbedRoute />
-            </Suspense>
-          }
-        />
-        <Route path="*" element={<WallRoute />} />
-      </Routes>
-    </BrowserRouter>
+    <Switch>
+      <Route path="/export">
+        <ExportPage />
+      </Route>
+      <Route path="/moderate">
+        <Suspense fallback={null}>
+          <ModerateRoute />
+        </Suspense>
+      </Route>
+      <Route path="/embed">
+        <Suspense fallback={null}>
+          <EmbedRoute />
+        </Suspense>
+      </Route>
+      <Route>
+        <WallRoute />
+      </Route>
+    </Switch>
   );
 }

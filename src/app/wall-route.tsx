@@ -6,6 +6,11 @@ import { initialCamera, parseViewHash, parseViewQuery } from '../domain/view-lin
 import { wallChangesOf } from '../data/wall-changes.ts';
 import { prefetchWall } from '../data/wall-query.ts';
 import { WelcomeCard } from '../features/welcome/welcome-card.tsx';
+import type { Locale } from '../domain/locales.ts';
+import { loadPart } from '../ui/i18n/catalog.ts';
+import { switchLocale } from '../ui/i18n/locale-choice.ts';
+import { WordsFor } from '../ui/i18n/words-provider.tsx';
+import { useLocale } from '../ui/i18n/words.ts';
 
 // The board (Konva, the data client, the drawing code) is its own chunk, so the welcome card
 // shows without waiting for it; it is fetched while the card is on screen (see below).
@@ -27,6 +32,7 @@ export function WallRoute() {
   const [screen, setScreen] = useState<'welcome' | 'board'>('welcome');
   const [opening, setOpening] = useState(openingCamera);
   const queryClient = useQueryClient();
+  const locale = useLocale();
   // The wall the first board's first screen will show: its signatures are loaded first.
   const [firstScreen] = useState(() =>
     initialViewRect({ width: window.innerWidth, height: window.innerHeight }, opening),
@@ -45,20 +51,27 @@ export function WallRoute() {
     wallChangesOf(queryClient).start();
     prefetchWall(queryClient, firstScreen, board);
   }, [queryClient, firstScreen]);
+  // The board's words, beside its code.
+  useEffect(() => {
+    loadPart(locale, 'app').catch(() => undefined);
+  }, [locale]);
   return screen === 'welcome' ? (
     <WelcomeCard
       onSign={() => {
         setOpening(openingCamera());
         setScreen('board');
       }}
+      onLanguage={(chosen: Locale) => void switchLocale(chosen)}
     />
   ) : (
     <Suspense fallback={<div className="board" aria-busy="true" />}>
-      <BoardScreen
-        onBack={() => setScreen('welcome')}
-        firstScreen={firstScreen}
-        openingCamera={opening}
-      />
+      <WordsFor part="app">
+        <BoardScreen
+          onBack={() => setScreen('welcome')}
+          firstScreen={firstScreen}
+          openingCamera={opening}
+        />
+      </WordsFor>
     </Suspense>
   );
 }

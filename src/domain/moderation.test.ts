@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   hideFromMs,
   parseModerateHash,
-  reasonLabel,
+  isKnownReason,
   reasonSummary,
   reportCounts,
   reportedFromRows,
@@ -63,21 +63,24 @@ describe('reportedFromRows', () => {
 });
 
 describe('reasons', () => {
-  it('labels the wire reasons as the visitor saw them, and an unknown one as it is', () => {
-    expect(reasonLabel('personal_information')).toBe('Personal information');
-    expect(reasonLabel('toString')).toBe('toString');
-    expect(reasonLabel('new_reason')).toBe('new_reason');
+  it('knows the four wire reasons, and no other', () => {
+    expect(isKnownReason('personal_information')).toBe(true);
+    expect(isKnownReason('toString')).toBe(false);
+    expect(isKnownReason('new_reason')).toBe(false);
   });
 
   it('summarises reasons most given first', () => {
     const at = T('00:00');
     expect(
-      reasonSummary([
-        { reason: 'offensive', note: null, createdAt: at },
-        { reason: 'spam', note: null, createdAt: at },
-        { reason: 'spam', note: null, createdAt: at },
-      ]),
-    ).toBe('Spam ×2, Offensive');
+      reasonSummary(
+        [
+          { reason: 'offensive', note: null, createdAt: at },
+          { reason: 'spam', note: null, createdAt: at },
+          { reason: 'spam', note: null, createdAt: at },
+        ],
+        (reason) => reason.toUpperCase(),
+      ),
+    ).toBe('SPAM ×2, OFFENSIVE');
   });
 });
 

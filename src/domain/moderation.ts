@@ -9,16 +9,16 @@ import { parseStrokes } from './signature.ts';
 /** Why a visitor reported a signature, as the database stores it. */
 export type ReportReason = 'offensive' | 'spam' | 'personal_information' | 'other';
 
-export const REASON_LABELS: Readonly<Record<ReportReason, string>> = {
-  offensive: 'Offensive',
-  spam: 'Spam',
-  personal_information: 'Personal information',
-  other: 'Other',
-};
+const KNOWN_REASONS: ReadonlySet<string> = new Set<ReportReason>([
+  'offensive',
+  'spam',
+  'personal_information',
+  'other',
+]);
 
-/** A reason's label; a reason this build does not know (a newer database) is shown as it is. */
-export function reasonLabel(reason: string): string {
-  return Object.hasOwn(REASON_LABELS, reason) ? REASON_LABELS[reason as ReportReason] : reason;
+/** Whether this build knows a stored reason (a newer database may store others). */
+export function isKnownReason(reason: string): reason is ReportReason {
+  return KNOWN_REASONS.has(reason);
 }
 
 export interface Report {
@@ -91,21 +91,24 @@ export function reportCounts(reported: readonly ReportedSignature[]): ReadonlyMa
   return new Map(reported.map((r) => [r.signatureId, r.reportCount]));
 }
 
-/** The reasons of a signature's reports, most given first: "Spam ×2, Offensive". */
-export function reasonSummary(reports: readonly Report[]): string {
+/** The reasons of a signature's reports, most given first: "Spam ×2, Offensive", as `label` words each. */
+export function reasonSummary(
+  reports: readonly Report[],
+  label: (reason: string) => string,
+): string {
   const counts = new Map<string, number>();
   for (const { reason } of reports) counts.set(reason, (counts.get(reason) ?? 0) + 1);
   return [...counts]
     .sort((a, b) => b[1] - a[1])
-    .map(([reason, n]) => (n > 1 ? `${reasonLabel(reason)} ×${n}` : reasonLabel(reason)))
+    .map(([reason, n]) => (n > 1 ? `${label(reason)} ×${n}` : label(reason)))
     .join(', ');
 }
 
 /** The windows "Hide all since…" offers besides a chosen time. */
 export const HIDE_WINDOWS = [
-  { id: '10m', label: 'Last 10 minutes', ms: 10 * 60_000 },
-  { id: '1h', label: 'Last 1 hour', ms: 60 * 60_000 },
-  { id: '1d', label: 'Last 1 day', ms: 24 * 60 * 60_000 },
+  { id: '10m', ms: 10 * 60_000 },
+  { id: '1h', ms: 60 * 60_000 },
+  { id: '1d', ms: 24 * 60 * 60_000 },
 ] as const;
 
 export type HideWindowId = (typeof HIDE_WINDOWS)[number]['id'];

@@ -1,19 +1,16 @@
 /**
  * What a visitor may say when reporting a signature: the four reasons as the database
- * takes them (report_signature's `reason`) with the labels the card shows, and the note's limit,
- * which the database enforces too.
+ * takes them (report_signature's `reason`; the card words them in the visitor's language), and
+ * the note's limit, which the database enforces too.
  */
 
 export type ReportReason = 'offensive' | 'spam' | 'personal_information' | 'other';
 
-export const REPORT_REASONS: ReadonlyArray<{
-  readonly value: ReportReason;
-  readonly label: string;
-}> = [
-  { value: 'offensive', label: 'Offensive' },
-  { value: 'spam', label: 'Spam' },
-  { value: 'personal_information', label: 'Personal information' },
-  { value: 'other', label: 'Other' },
+export const REPORT_REASONS: readonly ReportReason[] = [
+  'offensive',
+  'spam',
+  'personal_information',
+  'other',
 ];
 
 /** A report's optional note is at most this many characters. */

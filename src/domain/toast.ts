@@ -1,7 +1,7 @@
 /**
  * Toasts: one message at a time; a newer one replaces an older one, each expires on its own. The
  * board's and the export's transitions say which toast (its kind); the words are the UI's
- * (src/ui/toast-words.ts), so the rules never carry a language.
+ * (src/ui/toast-words.ts, in the visitor's language), so the rules never carry one.
  */
 
 export type ToastKind =

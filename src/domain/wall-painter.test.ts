@@ -26,6 +26,7 @@ function recorder() {
     font: '',
     textBaseline: '',
     textAlign: '',
+    direction: '',
     save: record('save'),
     restore: record('restore'),
     setTransform: record('setTransform'),
@@ -85,6 +86,36 @@ describe('the wall painter', () => {
       'fillText(hi,90,255)',
       'restore()',
     ]);
+  });
+
+  it('paints a Hebrew or Arabic caption right to left, from the outline’s right edge', () => {
+    const { ctx, calls } = recorder();
+    // As a canvas does, restore() takes back what was set since save().
+    const saved: { direction: string; textAlign: string }[] = [];
+    ctx.save = () => saved.push({ direction: ctx.direction, textAlign: ctx.textAlign });
+    ctx.restore = () => Object.assign(ctx, saved.pop());
+    // What the context is set to when each caption is filled.
+    const fillText = ctx.fillText;
+    ctx.fillText = (text, x, y) => {
+      calls.push(`${ctx.direction} ${ctx.textAlign}`);
+      fillText(text, x, y);
+    };
+    const painter = createSignaturePainter({ fontFamily: 'x', measureText });
+    painter.prepare(ctx);
+    for (const caption of ['שלום', '12 سلام', 'hi שלום']) {
+      painter.paint(ctx, signature(1, 100, 200, caption));
+    }
+    expect(calls.filter((c) => /^(ltr|rtl) |^fillText/.test(c))).toEqual([
+      // The outline runs from x = 90 to 150.
+      'rtl right',
+      'fillText(שלום,150,255)',
+      'rtl right',
+      'fillText(12 سلام,150,255)',
+      // An English word first: left to right, as any caption was.
+      'ltr left',
+      'fillText(hi שלום,90,255)',
+    ]);
+    expect(painter.captionDirectionOf(signature(2, 100, 200, 'سلام'))).toBe('rtl');
   });
 
   it('writes #id for a signature without a caption, wrapped to its width', () => {

@@ -16,6 +16,7 @@ import {
   paintedExtent,
   type MeasureText,
 } from './caption-layout.ts';
+import { captionDirection, type TextDirection } from './caption-direction.ts';
 import { rectsMeet, type Rect } from './geometry.ts';
 import {
   CAPTION_STYLE,
@@ -41,6 +42,7 @@ export interface PaintContext {
   font: string;
   textBaseline: string;
   textAlign: string;
+  direction: string;
   save(): void;
   restore(): void;
   setTransform(a: number, b: number, c: number, d: number, e: number, f: number): void;
@@ -82,6 +84,8 @@ export interface SignaturePainter<C extends PaintContext> {
   paint(ctx: C, signature: Signature): void;
   /** The caption's lines, wrapped to the outline's width as `measureText` measures the font. */
   captionLinesOf(signature: Signature): readonly string[];
+  /** Which way the caption reads: its first strong character's direction (captionDirection). */
+  captionDirectionOf(signature: Signature): TextDirection;
 }
 
 /** All of a signature's strokes as one path; a one-point stroke draws nothing, as Konva.Line. */
@@ -106,15 +110,21 @@ export function createSignaturePainter<C extends PaintContext>(
       ctx.stroke();
     });
   /** One layout per signature: its caption and width never change after it is saved. */
-  const layouts = new WeakMap<Signature, readonly string[]>();
-  const captionLinesOf = (signature: Signature): readonly string[] => {
-    let lines = layouts.get(signature);
-    if (!lines) {
+  const layouts = new WeakMap<
+    Signature,
+    { readonly lines: readonly string[]; readonly direction: TextDirection }
+  >();
+  const layoutOf = (signature: Signature) => {
+    let layout = layouts.get(signature);
+    if (!layout) {
       const text = signature.caption ?? defaultCaption(signature.id);
-      lines = captionLines(text, signature.outline.width, options.measureText);
-      layouts.set(signature, lines);
+      layout = {
+        lines: captionLines(text, signature.outline.width, options.measureText),
+        direction: captionDirection(text),
+      };
+      layouts.set(signature, layout);
     }
-    return lines;
+    return layout;
   };
   return {
     prepare(ctx) {
@@ -126,6 +136,7 @@ export function createSignaturePainter<C extends PaintContext>(
       ctx.font = font;
       ctx.textBaseline = 'alphabetic';
       ctx.textAlign = 'left';
+      ctx.direction = 'ltr';
     },
     paint(ctx, signature) {
       strokeSignature(ctx, signature);
@@ -137,12 +148,19 @@ export function createSignaturePainter<C extends PaintContext>(
       ctx.beginPath();
       ctx.rect(box.x, box.y, box.width, box.height);
       ctx.clip();
-      captionLinesOf(signature).forEach((line, i) =>
-        ctx.fillText(line, outline.x, captionBaseline(outline, i)),
-      );
+      const { lines, direction } = layoutOf(signature);
+      // A right-to-left caption starts at the outline's right edge, as its reader begins there.
+      const rtl = direction === 'rtl';
+      if (rtl) {
+        ctx.direction = 'rtl';
+        ctx.textAlign = 'right';
+      }
+      const x = rtl ? outline.x + outline.width : outline.x;
+      lines.forEach((line, i) => ctx.fillText(line, x, captionBaseline(outline, i)));
       ctx.restore();
     },
-    captionLinesOf,
+    captionLinesOf: (signature) => layoutOf(signature).lines,
+    captionDirectionOf: (signature) => layoutOf(signature).direction,
   };
 }
 

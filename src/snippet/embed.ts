@@ -6,13 +6,17 @@
  *
  * places, where the script stands, a frame of https://WALL/embed: 100% of its container's width,
  * `data-height` px high (480 by default), loaded lazily; `data-mode` (`sign` or `view`),
- * `data-x`, `data-y` and `data-zoom` (a number or `fit`) pass through. A script without any
- * `data-*` attribute places nothing: it only defines the element
+ * `data-x`, `data-y` and `data-zoom` (a number or `fit`) pass through, and `data-lang` (`de`,
+ * `ar`…) names the frame's language (else the visitor's browser chooses, as on the wall's own
+ * page). A script without any `data-*` attribute places nothing: it only defines the element
  *
- *   <sign-wall src="https://WALL" mode="view" height="480" x="1600" y="1600" zoom="fit"></sign-wall>
+ *   <sign-wall src="https://WALL" mode="view" height="480" x="1600" y="1600" zoom="fit" lang="de">
+ *   </sign-wall>
  *
  * whose attributes may change later: the view and the mode follow by postMessage (setConfig), no
- * reload; `height` resizes, `src` loads another wall.
+ * reload; `height` resizes, `src` loads another wall, `lang` reloads the frame in that language.
+ * The frame's own title stays English here (this file carries no words of the app's catalogs);
+ * the page inside it speaks the language.
  *
  * Either frame fires `signwall:saved` (detail `{ id }`, bubbling) after a visitor saves. Pages that
  * talk to the frame themselves check `event.origin === 'https://WALL'` on every message and send
@@ -39,13 +43,22 @@ function heightOf(value: string | null | undefined): string {
   return `${Number.isFinite(n) && n > 0 ? Math.round(n) : DEFAULT_HEIGHT}px`;
 }
 
-/** The frame of `wall`'s /embed with `settings`, telling the wall whose page it is on. */
-function createFrame(wall: string, settings: Settings, height: string | null): HTMLIFrameElement {
+/**
+ * The frame of `wall`'s /embed with `settings`, in `lang` if given, telling the wall whose page it
+ * is on.
+ */
+function createFrame(
+  wall: string,
+  settings: Settings,
+  height: string | null,
+  lang: string | null | undefined,
+): HTMLIFrameElement {
   const params = new URLSearchParams();
   for (const key of VIEW_KEYS) {
     const value = settings[key];
     if (value) params.set(key, value);
   }
+  if (lang) params.set('lang', lang);
   if (location.origin !== 'null') params.set('origin', location.origin);
   const frame = document.createElement('iframe');
   frame.src = `${wall}/embed?${params}`;
@@ -74,7 +87,7 @@ function createFrame(wall: string, settings: Settings, height: string | null): H
 
 /** `<sign-wall src mode height x y zoom>`: the same frame, from markup. */
 class SignWall extends HTMLElement {
-  static observedAttributes = ['src', 'height', ...VIEW_KEYS];
+  static observedAttributes = ['src', 'height', 'lang', ...VIEW_KEYS];
   #frame: HTMLIFrameElement | null = null;
   #wall: string | null = null;
   #ready = false;
@@ -87,7 +100,7 @@ class SignWall extends HTMLElement {
 
   attributeChangedCallback(name: string, before: string | null, after: string | null) {
     if (!this.#frame || before === after) return;
-    if (name === 'src') {
+    if (name === 'src' || name === 'lang') {
       this.#frame.remove();
       this.#build();
     } else if (name === 'height') {
@@ -105,7 +118,12 @@ class SignWall extends HTMLElement {
     for (const key of VIEW_KEYS) settings[key] = this.getAttribute(key) ?? undefined;
     this.#ready = false;
     this.#pending = {};
-    const frame = createFrame(this.#wall, settings, this.getAttribute('height'));
+    const frame = createFrame(
+      this.#wall,
+      settings,
+      this.getAttribute('height'),
+      this.getAttribute('lang'),
+    );
     frame.addEventListener('signwall:ready', () => {
       this.#ready = true;
       this.#flush();
@@ -134,6 +152,6 @@ if (!customElements.get('sign-wall')) customElements.define('sign-wall', SignWal
 
 const wall = originOf(scriptWall);
 if (script && wall && Object.keys(script.dataset).length > 0) {
-  const { mode, x, y, zoom, height } = script.dataset;
-  script.after(createFrame(wall, { mode, x, y, zoom }, height ?? null));
+  const { mode, x, y, zoom, height, lang } = script.dataset;
+  script.after(createFrame(wall, { mode, x, y, zoom }, height ?? null, lang));
 }

@@ -1,9 +1,46 @@
+import { join } from 'node:path';
+import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { TOAST_WORDS } from './toast-words.ts';
+import { compiledPart, readCatalog } from '../../scripts/i18n-catalogs.ts';
+import type { Locale } from '../domain/locales.ts';
+import type { ToastKind } from '../domain/toast.ts';
+import type { Words } from './i18n/words.ts';
+import { TOAST_MESSAGES, toastText } from './toast-words.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/** What the page says in `locale`: its compiled catalog, through Lingui's own runtime. */
+function wordsIn(locale: Locale): Words {
+  const messages = compiledPart(readCatalog(ROOT, locale), 'app');
+  const i18n = setupI18n({ locale, messages: { [locale]: messages } });
+  return (id, values) => i18n._(id, values);
+}
+
+const english = wordsIn('en');
+const englishOf = (kind: ToastKind) => toastText(kind, english);
 
 describe("the toasts' words", () => {
-  it('are the spec’s own, word for word (§4, §8)', () => {
-    expect(TOAST_WORDS).toMatchObject({
+  it('are the spec’s own in English, word for word (§4, §8)', () => {
+    expect(
+      Object.fromEntries(
+        (
+          [
+            'loaded',
+            'loadError',
+            'saving',
+            'saved',
+            'saveError',
+            'canceled',
+            'drawingEnabled',
+            'panningEnabled',
+            'blocked',
+            'preparingExport',
+            'generatingPng',
+            'exportComplete',
+          ] as const
+        ).map((kind) => [kind, englishOf(kind)]),
+      ),
+    ).toEqual({
       loaded: 'Signatures loaded!',
       loadError: 'Error loading signatures.',
       saving: 'Saving...',
@@ -19,10 +56,23 @@ describe("the toasts' words", () => {
     });
   });
 
-  it('quote the limits from the rules', () => {
-    expect(TOAST_WORDS.tooBig).toBe('A signature must fit in 800 × 600 px!');
-    expect(TOAST_WORDS.tooManyStrokes).toBe('A signature holds at most 64 strokes!');
-    expect(TOAST_WORDS.tooManyPoints).toBe('A signature holds at most 3,000 points!');
-    expect(TOAST_WORDS.tooLong).toBe('A signature holds at most 20,000 px of strokes!');
+  it('quote the limits from the rules, as numbers of the language', () => {
+    expect(englishOf('tooBig')).toBe('A signature must fit in 800 × 600 px!');
+    expect(englishOf('tooManyStrokes')).toBe('A signature holds at most 64 strokes!');
+    expect(englishOf('tooManyPoints')).toBe('A signature holds at most 3,000 points!');
+    expect(englishOf('tooLong')).toBe('A signature holds at most 20,000 px of strokes!');
+    expect(englishOf('removalTooLate')).toBe(
+      'Too late: a signature can be removed only in its first 10 minutes.',
+    );
+    expect(toastText('tooManyPoints', wordsIn('de'))).toContain('3.000');
+  });
+
+  it('are said in every language, none left in English where a language has its own', () => {
+    const kinds = Object.keys(TOAST_MESSAGES) as ToastKind[];
+    for (const locale of ['de', 'ja', 'ar'] as const) {
+      const t = wordsIn(locale);
+      const same = kinds.filter((kind) => toastText(kind, t) === englishOf(kind));
+      expect(same, locale).toEqual([]);
+    }
   });
 });

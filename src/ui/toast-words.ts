@@ -1,6 +1,7 @@
 /**
- * The toasts' words: the spec's (§4, §8) word for word, and ours for what the spec is silent on.
- * The transitions say which toast (src/domain/toast.ts); only the UI says it in words.
+ * Which message each toast says (catalogs/en.json holds the words: the spec's, §4 and §8, word for
+ * word in English, and ours for what the spec is silent on). The transitions say which toast
+ * (src/domain/toast.ts); only the UI says it in words, in the visitor's language.
  */
 import {
   MAX_POINTS,
@@ -9,50 +10,60 @@ import {
   MAX_STROKE_LENGTH,
   MAX_STROKES,
 } from '../domain/rules.ts';
+import { REMOVAL_WINDOW_MS } from '../domain/removal.ts';
 import type { ToastKind } from '../domain/toast.ts';
+import type { MessageId, MessageValues, Words } from './i18n/words.ts';
 
-export const TOAST_WORDS: Readonly<Record<ToastKind, string>> = {
-  loaded: 'Signatures loaded!',
-  loadError: 'Error loading signatures.',
-  saving: 'Saving...',
-  saved: 'Signature saved!',
-  saveError: 'Error saving signature.',
-  canceled: 'Drawing canceled',
-  drawingEnabled: 'Drawing enabled',
-  panningEnabled: 'Panning enabled',
-  blocked: "You can't draw over an existing signature!",
+interface ToastMessage {
+  readonly id: MessageId;
+  readonly values?: MessageValues;
+}
+
+const said = (id: MessageId, values?: MessageValues): ToastMessage => ({ id, values });
+
+export const TOAST_MESSAGES: Readonly<Record<ToastKind, ToastMessage>> = {
+  loaded: said('toast.loaded'),
+  loadError: said('toast.loadError'),
+  saving: said('toast.saving'),
+  saved: said('toast.saved'),
+  saveError: said('toast.saveError'),
+  canceled: said('toast.canceled'),
+  drawingEnabled: said('toast.drawingEnabled'),
+  panningEnabled: said('toast.panningEnabled'),
+  blocked: said('toast.blocked'),
   // The limits the database enforces (above), said when the board stops a stroke at one.
-  tooBig: `A signature must fit in ${MAX_SIGNATURE_WIDTH} × ${MAX_SIGNATURE_HEIGHT} px!`,
-  tooManyStrokes: `A signature holds at most ${MAX_STROKES} strokes!`,
-  tooManyPoints: `A signature holds at most ${MAX_POINTS.toLocaleString('en-US')} points!`,
-  tooLong: `A signature holds at most ${MAX_STROKE_LENGTH.toLocaleString('en-US')} px of strokes!`,
+  tooBig: said('toast.tooBig', { width: MAX_SIGNATURE_WIDTH, height: MAX_SIGNATURE_HEIGHT }),
+  tooManyStrokes: said('toast.tooManyStrokes', { strokes: MAX_STROKES }),
+  tooManyPoints: said('toast.tooManyPoints', { points: MAX_POINTS }),
+  tooLong: said('toast.tooLong', { length: MAX_STROKE_LENGTH }),
   // The weight rule (signature-weight.ts): ink is stored per patch of wall the strokes cover.
-  tooDense: 'Too much ink in too little space: draw bigger!',
-  captionTooLong: 'A signature this small holds a shorter caption!',
-  preparingExport: 'Preparing export...',
-  generatingPng: 'Generating PNG...',
-  exportComplete: 'Export complete!',
+  tooDense: said('toast.tooDense'),
+  captionTooLong: said('toast.captionTooLong'),
+  preparingExport: said('toast.preparingExport'),
+  generatingPng: said('toast.generatingPng'),
+  exportComplete: said('toast.exportComplete'),
   // Finding one's way: not in the spec, which is silent on these controls.
-  linkCopied: 'Link copied!',
-  linkNotCopied: 'Could not copy the link.',
-  noFreeSpot: 'No free spot on the wall.',
-  // A signature's card: the first three and 'Signature removed.' were asked for word for word.
-  reported: 'Thanks, the owner will take a look.',
-  alreadyReported: 'You already reported this signature.',
-  tooManyReports: 'Too many reports from here. Try again in an hour.',
-  signatureGone: 'That signature is no longer on the wall.',
-  reportError: 'Could not send the report. Try again.',
-  removed: 'Signature removed.',
-  removalTooLate: 'Too late: a signature can be removed only in its first 10 minutes.',
-  removalRefused: 'This browser cannot remove that signature.',
-  removalError: 'Could not remove the signature. Try again.',
-  // The wall in time: the timelapse's toasts are ours; only the button's name was asked for.
-  recordingTimelapse: 'Recording the timelapse...',
-  timelapseSaved: 'Timelapse downloaded!',
-  timelapseFailed: 'Could not record the timelapse.',
+  linkCopied: said('toast.linkCopied'),
+  linkNotCopied: said('toast.linkNotCopied'),
+  noFreeSpot: said('toast.noFreeSpot'),
+  // A signature's card: reports and taking one's own signature back.
+  reported: said('toast.reported'),
+  alreadyReported: said('toast.alreadyReported'),
+  tooManyReports: said('toast.tooManyReports'),
+  signatureGone: said('toast.signatureGone'),
+  reportError: said('toast.reportError'),
+  removed: said('toast.removed'),
+  removalTooLate: said('toast.removalTooLate', { minutes: REMOVAL_WINDOW_MS / 60_000 }),
+  removalRefused: said('toast.removalRefused'),
+  removalError: said('toast.removalError'),
+  // The wall in time: the timelapse's toasts are ours.
+  recordingTimelapse: said('toast.recordingTimelapse'),
+  timelapseSaved: said('toast.timelapseSaved'),
+  timelapseFailed: said('toast.timelapseFailed'),
 };
 
-/** The words of a toast. */
-export function toastText(kind: ToastKind): string {
-  return TOAST_WORDS[kind];
+/** The words of a toast, in the language of `t`. */
+export function toastText(kind: ToastKind, t: Words): string {
+  const { id, values } = TOAST_MESSAGES[kind];
+  return t(id, values);
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { TOAST_TIMEOUT_MS } from '../domain/presentation.ts';
 import type { Toast } from '../domain/toast.ts';
 import './toast.css';
+import { useWords } from './i18n/words.ts';
 import { toastText } from './toast-words.ts';
 
 /**
@@ -9,11 +10,12 @@ import { toastText } from './toast-words.ts';
  * by the toast's sequence number so a repeated message is announced again.
  */
 export function ToastArea({ toast }: { toast: Toast | null }) {
+  const t = useWords();
   return (
     <div className="toast-area" role="status" aria-live="polite" aria-atomic="true">
       {toast && (
         <div key={toast.seq} className="toast" data-testid="toast">
-          {toastText(toast.kind)}
+          {toastText(toast.kind, t)}
         </div>
       )}
     </div>

@@ -233,7 +233,7 @@ describe.each(TARGETS)('reports SQL on $kind', ({ openMigrated }) => {
   // one side alone fails here.
   it("takes every reason, note length and removal age the card's rules allow, and no more", async () => {
     const id = await insert();
-    for (const [i, { value }] of REPORT_REASONS.entries()) {
+    for (const [i, value] of REPORT_REASONS.entries()) {
       await report(`203.0.113.${100 + i}`, id, value, 'x'.repeat(MAX_REPORT_NOTE_LENGTH));
     }
     expect(await reportCount(id)).toBe(REPORT_REASONS.length);

@@ -5,7 +5,8 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { newestCreatedAt } from '../../domain/merge.ts';
-import { NEW_SINCE_VISIT_MS, newSinceVisitText, signaturesSince } from './model/new-since-visit.ts';
+import { NEW_SINCE_VISIT_MS, signaturesSince } from './model/new-since-visit.ts';
+import { useWords } from '../../ui/i18n/words.ts';
 import type { Signature } from '../../domain/signature.ts';
 import { newestSeenLastVisit, rememberNewestSeen } from '../../data/last-visit.ts';
 import type { SignatureMarks } from './stage/signature-marks.ts';
@@ -25,6 +26,7 @@ export function useNewSinceVisit(
 ): NewSinceVisit {
   const [fresh, setFresh] = useState<readonly Signature[] | null>(null);
   const [told, setTold] = useState(false);
+  const t = useWords();
 
   // Once per visit, when the whole wall is first in.
   useEffect(() => {
@@ -51,11 +53,11 @@ export function useNewSinceVisit(
   return useMemo(() => {
     if (fresh === null) return NOTHING_NEW;
     return {
-      text: newSinceVisitText(fresh.length),
+      text: t('board.newSinceVisit', { count: fresh.length }),
       marks: {
         selected: null,
-        badges: fresh.map((s) => ({ id: s.id, outline: s.outline, text: 'New' })),
+        badges: fresh.map((s) => ({ id: s.id, outline: s.outline, text: t('board.newBadge') })),
       },
     };
-  }, [fresh]);
+  }, [fresh, t]);
 }

@@ -27,6 +27,7 @@ import { WallEdge } from './stage/wall-edge.tsx';
 import { WallStage } from './stage/wall-stage.tsx';
 import { WALL_HELP_ID } from './controls/wall-help.tsx';
 import { useElementSize } from './use-element-size.ts';
+import { useWords } from '../../ui/i18n/words.ts';
 import './view-only-board.css';
 import { useOutlines } from './use-outlines.ts';
 
@@ -59,6 +60,7 @@ export function ViewOnlyBoard({
   help,
 }: ViewOnlyBoardProps) {
   const box = useRef<HTMLElement>(null);
+  const t = useWords();
   const viewport = useElementSize(box);
   const ready = viewport.width > 0 && viewport.height > 0;
   // Created once; its viewport and camera follow the box once it has a size.
@@ -126,7 +128,7 @@ export function ViewOnlyBoard({
     <section ref={box} className="view-only-board" aria-label={label}>
       <WallEdge camera={camera} />
       <p id={WALL_HELP_ID} className="visually-hidden">
-        Drag or use the arrow keys to move around the wall, and + or − to zoom. {help}
+        {t('board.help.move')} {help}
       </p>
       {ready && (
         <WallStage
@@ -140,14 +142,14 @@ export function ViewOnlyBoard({
         />
       )}
       <div className="view-only-board-tools">
-        <button type="button" aria-label="Zoom in" onClick={zoomIn}>
+        <button type="button" aria-label={t('board.zoomIn')} onClick={zoomIn}>
           +
         </button>
-        <button type="button" aria-label="Zoom out" onClick={zoomOut}>
+        <button type="button" aria-label={t('board.zoomOut')} onClick={zoomOut}>
           −
         </button>
         <button type="button" onClick={showAll}>
-          Whole wall
+          {t('board.wholeWall')}
         </button>
       </div>
     </section>

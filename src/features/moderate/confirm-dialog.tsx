@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useWords } from '../../ui/i18n/words.ts';
 
 /** A question before a change that cannot be undone from here (delete, hide a whole window). */
 export interface Confirmation {
@@ -23,6 +24,7 @@ export function ConfirmDialog({
   const titleId = useId();
   const cancel = useRef<HTMLButtonElement>(null);
   const [running, setRunning] = useState(false);
+  const t = useWords();
   useEffect(() => {
     cancel.current?.focus();
   }, []);
@@ -42,7 +44,7 @@ export function ConfirmDialog({
         <p id={titleId}>{confirmation.question}</p>
         <div className="moderate-dialog-buttons">
           <button ref={cancel} type="button" onClick={onDone} disabled={running}>
-            Cancel
+            {t('moderate.cancel')}
           </button>
           <button
             type="button"

@@ -1,18 +1,21 @@
 /** How /moderate words times and rows. */
+import type { Locale } from '../../domain/locales.ts';
 import { defaultCaption } from '../../domain/presentation.ts';
 
-const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+const timeFormats = new Map<Locale, Intl.DateTimeFormat>();
 
-/** A stored time in the owner's own zone and language; the text as it came if it is no time. */
-export function formatTime(iso: string): string {
+/** A stored time in the owner's own zone and the page's language; the text as it came if no time. */
+export function formatTime(iso: string, locale: Locale): string {
   const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? iso : TIME.format(ms);
+  if (Number.isNaN(ms)) return iso;
+  let format = timeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
+    timeFormats.set(locale, format);
+  }
+  return format.format(ms);
 }
 
 export function captionOrId(row: { id: number; caption: string | null }): string {
   return row.caption ?? defaultCaption(row.id);
-}
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
 }

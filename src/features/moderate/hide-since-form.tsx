@@ -6,7 +6,7 @@ import {
   type HideSince,
   type HideWindowId,
 } from '../../domain/moderation.ts';
-import { formatTime, plural } from './format.ts';
+import { useModerateWords } from './moderate-words.ts';
 import type { ModerationContext } from './moderation-view.tsx';
 
 const A_TIME = 'time';
@@ -19,6 +19,7 @@ export function HideSinceForm({ context }: { context: ModerationContext }) {
   const windowId = useId();
   const timeId = useId();
   const { actions, tell, confirm } = context;
+  const { t, time } = useModerateWords();
 
   const start = async () => {
     const since: HideSince =
@@ -26,7 +27,7 @@ export function HideSinceForm({ context }: { context: ModerationContext }) {
     // A datetime-local value (no zone) is local time to Date.parse, as the field shows it.
     const sinceMs = hideFromMs(since, Date.now(), Date.parse);
     if (sinceMs === null) {
-      tell('Choose a time in the past to hide from.');
+      tell(t('moderate.hide.pastTime'));
       return;
     }
     const sinceIso = new Date(sinceMs).toISOString();
@@ -34,16 +35,16 @@ export function HideSinceForm({ context }: { context: ModerationContext }) {
     try {
       const count = await actions.countVisibleSince(sinceIso);
       if (count === 0) {
-        tell(`No visible signature was made since ${formatTime(sinceIso)}.`);
+        tell(t('moderate.hide.none', { time: time(sinceIso) }));
         return;
       }
       confirm({
-        question: `Hide ${plural(count, 'signature')} made since ${formatTime(sinceIso)}?`,
-        confirmLabel: `Hide ${count}`,
+        question: t('moderate.hide.question', { count, time: time(sinceIso) }),
+        confirmLabel: t('moderate.hide.confirm', { count }),
         run: () =>
           actions.hideSince
             .mutateAsync(sinceIso)
-            .then((hidden) => tell(`Hid ${plural(hidden, 'signature')}.`))
+            .then((hidden) => tell(t('moderate.hide.done', { count: hidden })))
             .catch((error: unknown) => tell((error as Error).message)),
       });
     } catch (error) {
@@ -61,7 +62,7 @@ export function HideSinceForm({ context }: { context: ModerationContext }) {
         void start();
       }}
     >
-      <label htmlFor={windowId}>Window</label>
+      <label htmlFor={windowId}>{t('moderate.hide.window')}</label>
       <select
         id={windowId}
         value={choice}
@@ -69,15 +70,15 @@ export function HideSinceForm({ context }: { context: ModerationContext }) {
       >
         {HIDE_WINDOWS.map((w) => (
           <option key={w.id} value={w.id}>
-            {w.label}
+            {t(`moderate.hide.${w.id}`)}
           </option>
         ))}
-        <option value={A_TIME}>Since a time…</option>
+        <option value={A_TIME}>{t('moderate.hide.sinceATime')}</option>
       </select>
       {choice === A_TIME && (
         <>
           <label htmlFor={timeId} className="moderate-visually-hidden">
-            Since
+            {t('moderate.hide.since')}
           </label>
           <input
             id={timeId}
@@ -90,7 +91,7 @@ export function HideSinceForm({ context }: { context: ModerationContext }) {
         </>
       )}
       <button type="submit" disabled={counting}>
-        Hide all since…
+        {t('moderate.hide.submit')}
       </button>
     </form>
   );

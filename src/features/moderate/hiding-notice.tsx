@@ -3,28 +3,27 @@
  * by reports (REPORTS_HIDE_PER_HOUR) is spent, so reported signatures stay up and wait for them.
  */
 import type { CommunityHiding } from '../../data/moderation.ts';
-import { plural } from './format.ts';
+import type { Locale } from '../../domain/locales.ts';
+import type { Words } from '../../ui/i18n/words.ts';
+import { useModerateWords } from './moderate-words.ts';
 
-const CLOCK = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-
-export function hidingPausedText(hiding: CommunityHiding): string | null {
+export function hidingPausedText(hiding: CommunityHiding, t: Words, locale: Locale): string | null {
   if (!hiding.paused) return null;
-  const waiting = `${plural(hiding.waiting.size, 'reported signature')} ${
-    hiding.waiting.size === 1 ? 'waits' : 'wait'
-  } for you.`;
-  if (hiding.hidesPerHour === 0) {
-    return `Community hiding is paused: REPORTS_HIDE_PER_HOUR is 0, so reports hide nothing. ${waiting}`;
-  }
+  const waiting = t('moderate.paused.waiting', { count: hiding.waiting.size });
+  if (hiding.hidesPerHour === 0) return `${t('moderate.paused.off')} ${waiting}`;
   const resumes = hiding.resumesAt ? Date.parse(hiding.resumesAt) : Number.NaN;
-  return (
-    `Community hiding is paused: ${plural(hiding.hiddenLastHour, 'signature')} hidden by reports ` +
-    `in the last hour, the most REPORTS_HIDE_PER_HOUR allows (${hiding.hidesPerHour}). ${waiting}` +
-    (Number.isNaN(resumes) ? '' : ` It resumes at ${CLOCK.format(resumes)}.`)
-  );
+  const budget = t('moderate.paused.budget', {
+    hidden: hiding.hiddenLastHour,
+    limit: hiding.hidesPerHour,
+  });
+  if (Number.isNaN(resumes)) return `${budget} ${waiting}`;
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(resumes);
+  return `${budget} ${waiting} ${t('moderate.paused.resumes', { time })}`;
 }
 
 export function HidingNotice({ hiding }: { hiding: CommunityHiding | undefined }) {
-  const text = hiding ? hidingPausedText(hiding) : null;
+  const { t, locale } = useModerateWords();
+  const text = hiding ? hidingPausedText(hiding, t, locale) : null;
   if (text === null) return null;
   return (
     <p className="moderate-notice" role="note">

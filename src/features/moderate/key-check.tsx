@@ -7,6 +7,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { KeyRefusedError, type ModeratorClient } from '../../data/moderation.ts';
 import { useCommunityHiding } from '../../data/moderation-queries.ts';
+import { useWords } from '../../ui/i18n/words.ts';
 
 export function KeyCheck({
   client,
@@ -20,6 +21,7 @@ export function KeyCheck({
   children: ReactNode;
 }) {
   const hiding = useCommunityHiding(client);
+  const t = useWords();
   const refused = hiding.error instanceof KeyRefusedError;
   useEffect(() => {
     if (refused) onKeyRefused();
@@ -30,7 +32,7 @@ export function KeyCheck({
   return (
     <main className="moderate moderate-key">
       <div className="card">
-        <h1>Moderate the wall</h1>
+        <h1>{t('moderate.title')}</h1>
         {failed ? (
           <>
             <p className="moderate-problem" role="alert">
@@ -41,15 +43,15 @@ export function KeyCheck({
               className="moderate-primary"
               onClick={() => void hiding.refetch()}
             >
-              Try again
+              {t('moderate.tryAgain')}
             </button>
             <button type="button" className="moderate-quiet" onClick={onSignOut}>
-              Sign out
+              {t('moderate.signOut')}
             </button>
           </>
         ) : (
           <p className="moderate-hint" role="status">
-            Checking the key…
+            {t('moderate.key.checking')}
           </p>
         )}
       </div>

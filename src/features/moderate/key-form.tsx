@@ -1,4 +1,8 @@
+import { Trans } from '@lingui/react';
 import { useId, useState } from 'react';
+import { useWords, type MessageId } from '../../ui/i18n/words.ts';
+
+const KEY_INTRO: MessageId = 'moderate.key.intro';
 
 /** The moderator key's form: a password field the browser neither fills nor offers to save. */
 export function KeyForm({
@@ -11,6 +15,7 @@ export function KeyForm({
   const [key, setKey] = useState('');
   const fieldId = useId();
   const problemId = useId();
+  const t = useWords();
   return (
     <main className="moderate moderate-key">
       <form
@@ -21,12 +26,11 @@ export function KeyForm({
           if (entered !== '') onSubmit(entered);
         }}
       >
-        <h1>Moderate the wall</h1>
+        <h1>{t('moderate.title')}</h1>
         <p>
-          Enter the moderator key (the server&apos;s <code>SERVICE_ROLE_KEY</code>). It stays in
-          this tab until you sign out or close it.
+          <Trans id={KEY_INTRO} values={{ name: <code>SERVICE_ROLE_KEY</code> }} />
         </p>
-        <label htmlFor={fieldId}>Moderator key</label>
+        <label htmlFor={fieldId}>{t('moderate.key.label')}</label>
         <input
           id={fieldId}
           name="moderator-key"
@@ -46,7 +50,7 @@ export function KeyForm({
           </p>
         )}
         <button type="submit" className="moderate-primary">
-          Open moderation
+          {t('moderate.key.open')}
         </button>
       </form>
     </main>

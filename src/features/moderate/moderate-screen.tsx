@@ -15,21 +15,21 @@ import {
 import { KeyCheck } from './key-check.tsx';
 import { KeyForm } from './key-form.tsx';
 import { ModerationView, type RenderModerationBoard } from './moderation-view.tsx';
+import { useWords, type MessageId } from '../../ui/i18n/words.ts';
 import './moderate.css';
 import './moderate-panels.css';
-
-export const KEY_REFUSED = 'That key was refused.';
-const PUBLIC_KEY = 'That is the public key, which every visitor has: enter the moderator key.';
 
 /** `renderBoard` draws the wall beside the lists (the route composes the board feature in). */
 export function ModerateScreen({ renderBoard }: { renderBoard: RenderModerationBoard }) {
   const [key, setKey] = useState<string | null>(readModeratorKey);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Kept as what to say, so it is said in the page's language.
+  const [problem, setProblem] = useState<MessageId | null>(null);
+  const t = useWords();
   const forgetAnswers = useForgetModeration();
   const client = useMemo(() => (key === null ? null : createModeratorClient(key)), [key]);
 
   const leave = useCallback(
-    (why: string | null) => {
+    (why: MessageId | null) => {
       forgetModeratorKey();
       forgetAnswers();
       setKey(null);
@@ -37,16 +37,16 @@ export function ModerateScreen({ renderBoard }: { renderBoard: RenderModerationB
     },
     [forgetAnswers],
   );
-  const refused = useCallback(() => leave(KEY_REFUSED), [leave]);
+  const refused = useCallback(() => leave('moderate.key.refused'), [leave]);
   const signOut = useCallback(() => leave(null), [leave]);
 
   if (client === null) {
     return (
       <KeyForm
-        problem={problem}
+        problem={problem && t(problem)}
         onSubmit={(entered) => {
           if (isPublicKey(entered)) {
-            setProblem(PUBLIC_KEY);
+            setProblem('moderate.key.public');
             return;
           }
           keepModeratorKey(entered);

@@ -26,6 +26,7 @@ import { HidingNotice } from './hiding-notice.tsx';
 import { NewestList, ReportedList } from './signature-lists.tsx';
 import { SignatureDetails } from './signature-details.tsx';
 import { useSelectedId } from './use-selected-id.ts';
+import { useWords } from '../../ui/i18n/words.ts';
 
 const NO_ENTRIES: readonly ReportedEntry[] = [];
 const NO_SIGNATURES: readonly Signature[] = [];
@@ -71,6 +72,7 @@ export function ModerationView({
   const [selected, select] = useSelectedId();
   const [status, setStatus] = useState('');
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const t = useWords();
 
   const refused = [newest.error, reported.error, wall.error, hiding.error].some(
     (e) => e instanceof KeyRefusedError,
@@ -96,9 +98,9 @@ export function ModerationView({
   return (
     <div className="moderate moderate-view">
       <header className="moderate-header">
-        <h1>Moderation</h1>
+        <h1>{t('moderate.heading')}</h1>
         <button type="button" className="moderate-quiet moderate-sign-out" onClick={onSignOut}>
-          Sign out
+          {t('moderate.signOut')}
         </button>
         <HideSinceForm context={context} />
         <p className="moderate-status" role="status" aria-live="polite">
@@ -121,11 +123,9 @@ export function ModerationView({
           })}
         </div>
         <div className="moderate-side">
-          <main className="moderate-main" aria-label="Selected signature">
+          <main className="moderate-main" aria-label={t('moderate.selected')}>
             {selected === null ? (
-              <p className="moderate-hint">
-                Select a signature on the wall or in a list to see it here.
-              </p>
+              <p className="moderate-hint">{t('moderate.selectHint')}</p>
             ) : (
               <SignatureDetails
                 key={selected}
@@ -137,7 +137,7 @@ export function ModerationView({
               />
             )}
           </main>
-          <nav className="moderate-lists" aria-label="Signatures">
+          <nav className="moderate-lists" aria-label={t('moderate.lists')}>
             <ReportedList
               entries={entries}
               loading={reported.isPending}

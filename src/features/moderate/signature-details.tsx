@@ -1,26 +1,23 @@
 /** The selected signature: what it is, what was said of it, and what the owner can do with it. */
 import { useEffect, useMemo, useRef } from 'react';
-import {
-  reasonLabel,
-  signatureFigures,
-  spotTakenBy,
-  type ReportedSignature,
-} from '../../domain/moderation.ts';
+import { signatureFigures, spotTakenBy, type ReportedSignature } from '../../domain/moderation.ts';
 import { outlineOf } from '../../domain/geometry.ts';
 import { parseStrokes } from '../../domain/signature.ts';
 import { DataApiError } from '../../data/table.ts';
 import type { ModeratorClient } from '../../data/moderation.ts';
 import { useModeratedSignature } from '../../data/moderation-queries.ts';
-import { captionOrId, formatTime, plural } from './format.ts';
+import type { Words } from '../../ui/i18n/words.ts';
+import { captionOrId } from './format.ts';
+import { useModerateWords } from './moderate-words.ts';
 import type { ModerationContext } from './moderation-view.tsx';
 import { SignaturePreview } from './signature-preview.tsx';
 
 /** What an unhide refused for its spot tells the owner. */
-export function unhideRefusal(id: number, message: string): string {
+export function unhideRefusal(id: number, message: string, t: Words): string {
   const taker = spotTakenBy(message);
   return taker === null
-    ? `Signature #${id} stays hidden: its spot is taken by another signature.`
-    : `Signature #${id} stays hidden: its spot is taken by signature #${taker}. Hide or delete that one first.`;
+    ? t('moderate.spotTaken', { id })
+    : t('moderate.spotTakenBy', { id, taker });
 }
 
 export function SignatureDetails({
@@ -49,10 +46,11 @@ export function SignatureDetails({
   const strokes = useMemo(() => (row ? parseStrokes(row.signature) : null), [row]);
   const outline = strokes && outlineOf(strokes);
   const { actions, tell, confirm } = context;
+  const { t, time, reason } = useModerateWords();
   const busy = actions.setHidden.isPending || actions.remove.isPending || actions.dismiss.isPending;
 
   const failed = (error: unknown) =>
-    tell(error instanceof Error ? error.message : 'That did not work.');
+    tell(error instanceof Error ? error.message : t('moderate.failed'));
 
   const hideOrShow = (hidden: boolean) =>
     actions.setHidden.mutate(
@@ -61,27 +59,27 @@ export function SignatureDetails({
         onSuccess: (found) =>
           tell(
             !found
-              ? `Signature #${id} no longer exists.`
+              ? t('moderate.gone', { id })
               : hidden
-                ? `Signature #${id} is hidden.`
-                : `Signature #${id} is on the wall again.`,
+                ? t('moderate.hidden', { id })
+                : t('moderate.shown', { id }),
           ),
         onError: (error) =>
           error instanceof DataApiError && error.status === 409
-            ? tell(unhideRefusal(id, error.message))
+            ? tell(unhideRefusal(id, error.message, t))
             : failed(error),
       },
     );
 
   const askDelete = () =>
     confirm({
-      question: `Delete signature #${id} for good? This cannot be undone.`,
-      confirmLabel: 'Delete',
+      question: t('moderate.deleteQuestion', { id }),
+      confirmLabel: t('moderate.delete'),
       run: () =>
         actions.remove
           .mutateAsync(id)
           .then((found) => {
-            tell(found ? `Signature #${id} deleted.` : `Signature #${id} no longer exists.`);
+            tell(found ? t('moderate.deleted', { id }) : t('moderate.gone', { id }));
             if (found) onClose();
           })
           .catch(failed),
@@ -89,42 +87,48 @@ export function SignatureDetails({
 
   const dismiss = () =>
     actions.dismiss.mutate(id, {
-      onSuccess: (n) => tell(`Dismissed ${plural(n, 'report')} of signature #${id}.`),
+      onSuccess: (n) => tell(t('moderate.dismissed', { count: n, id })),
       onError: failed,
     });
 
   return (
     <article ref={article} className="moderate-details" aria-labelledby="moderate-details-title">
       <header>
-        <h2 id="moderate-details-title">Signature #{id}</h2>
+        <h2 id="moderate-details-title">{t('moderate.details.title', { id })}</h2>
         <button type="button" className="moderate-quiet" onClick={onClose}>
-          Close
+          {t('moderate.close')}
         </button>
       </header>
       {query.isPending ? (
-        <p className="moderate-hint">Loading…</p>
+        <p className="moderate-hint">{t('moderate.loading')}</p>
       ) : query.isError ? (
         <p className="moderate-problem">{query.error.message}</p>
       ) : !row ? (
-        <p className="moderate-hint">There is no signature #{id} (deleted?).</p>
+        <p className="moderate-hint">{t('moderate.details.missing', { id })}</p>
       ) : (
         <>
           {outline && strokes && <SignaturePreview strokes={strokes} outline={outline} />}
           <dl className="moderate-facts">
-            <dt>Caption</dt>
-            <dd>{captionOrId(row)}</dd>
-            <dt>Signed</dt>
-            <dd>{formatTime(row.created_at)}</dd>
-            <dt>Status</dt>
-            <dd>{row.hidden ? 'hidden' : 'on the wall'}</dd>
+            <dt>{t('moderate.details.caption')}</dt>
+            <dd dir="auto">{captionOrId(row)}</dd>
+            <dt>{t('moderate.details.signed')}</dt>
+            <dd>{time(row.created_at)}</dd>
+            <dt>{t('moderate.details.status')}</dt>
+            <dd>{row.hidden ? t('moderate.details.hidden') : t('moderate.details.onTheWall')}</dd>
             {figures && (
               <>
-                <dt>Size</dt>
+                <dt>{t('moderate.details.size')}</dt>
                 <dd>
-                  {plural(figures.strokes, 'stroke')}, {plural(figures.points, 'point')},{' '}
-                  {plural(figures.bytes, 'byte')}
+                  {t('moderate.details.figures', {
+                    strokes: figures.strokes,
+                    points: figures.points,
+                    bytes: figures.bytes,
+                  })}
                   {figures.outline &&
-                    `; outline ${Math.round(figures.outline.width)} × ${Math.round(figures.outline.height)} px`}
+                    `; ${t('moderate.details.outline', {
+                      width: Math.round(figures.outline.width),
+                      height: Math.round(figures.outline.height),
+                    })}`}
                 </dd>
               </>
             )}
@@ -132,33 +136,41 @@ export function SignatureDetails({
           <div className="moderate-actions">
             {row.hidden ? (
               <button type="button" disabled={busy} onClick={() => hideOrShow(false)}>
-                Unhide
+                {t('moderate.unhide')}
               </button>
             ) : (
               <button type="button" disabled={busy} onClick={() => hideOrShow(true)}>
-                Hide
+                {t('moderate.hide')}
               </button>
             )}
             <button type="button" className="moderate-danger" disabled={busy} onClick={askDelete}>
-              Delete
+              {t('moderate.delete')}
             </button>
             {reported && (
               <button type="button" disabled={busy} onClick={dismiss}>
-                Dismiss reports
+                {t('moderate.dismiss')}
               </button>
             )}
           </div>
         </>
       )}
-      <section aria-label="Reports">
-        <h3>{reported ? plural(reported.reportCount, 'report') : 'No reports'}</h3>
+      <section aria-label={t('moderate.reports')}>
+        <h3>
+          {reported
+            ? t('moderate.reportCount', { count: reported.reportCount })
+            : t('moderate.noReports')}
+        </h3>
         {reported && (
           <ul className="moderate-reports">
             {reported.reports.map((report, i) => (
               <li key={i}>
-                <strong>{reasonLabel(report.reason)}</strong>{' '}
-                <span className="moderate-row-time">{formatTime(report.createdAt)}</span>
-                {report.note && <p className="moderate-note">{report.note}</p>}
+                <strong>{reason(report.reason)}</strong>{' '}
+                <span className="moderate-row-time">{time(report.createdAt)}</span>
+                {report.note && (
+                  <p className="moderate-note" dir="auto">
+                    {report.note}
+                  </p>
+                )}
               </li>
             ))}
           </ul>

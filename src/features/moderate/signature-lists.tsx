@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { reasonSummary } from '../../domain/moderation.ts';
 import type { CommunityHiding, ModeratedRow } from '../../data/moderation.ts';
 import type { ReportedEntry } from '../../data/moderation-queries.ts';
-import { captionOrId, formatTime, plural } from './format.ts';
+import { captionOrId } from './format.ts';
+import { useModerateWords } from './moderate-words.ts';
 
 function SignatureRow({
   id,
@@ -19,10 +20,11 @@ function SignatureRow({
   reportCount: number;
   detail?: string;
   /** What community hiding did with it: 'waits for you' (paused), 'kept' (the owner's word). */
-  mark?: string;
+  mark?: 'moderate.row.waits' | 'moderate.row.kept';
   selected: boolean;
   onSelect: (id: number) => void;
 }) {
+  const { t, time } = useModerateWords();
   return (
     <li>
       <button
@@ -33,24 +35,29 @@ function SignatureRow({
         onClick={() => onSelect(id)}
       >
         <span className="moderate-row-id">#{id}</span>
-        <span className="moderate-row-caption">{row ? captionOrId(row) : 'deleted'}</span>
-        {row?.hidden && <span className="moderate-badge">hidden</span>}
+        <span className="moderate-row-caption" dir="auto">
+          {row ? captionOrId(row) : t('moderate.row.deleted')}
+        </span>
+        {row?.hidden && <span className="moderate-badge">{t('moderate.row.hidden')}</span>}
         {reportCount > 0 && (
           <span className="moderate-badge moderate-badge-reports">
-            {plural(reportCount, 'report')}
+            {t('moderate.reportCount', { count: reportCount })}
           </span>
         )}
-        {mark && <span className="moderate-badge">{mark}</span>}
-        <span className="moderate-row-time">{row ? formatTime(row.created_at) : ''}</span>
+        {mark && <span className="moderate-badge">{t(mark)}</span>}
+        <span className="moderate-row-time">{row ? time(row.created_at) : ''}</span>
         {detail && <span className="moderate-row-detail">{detail}</span>}
       </button>
     </li>
   );
 }
 
-function markOf(id: number, hiding: CommunityHiding | undefined): string | undefined {
-  if (hiding?.waiting.has(id)) return 'waits for you';
-  if (hiding?.kept.has(id)) return 'kept';
+function markOf(
+  id: number,
+  hiding: CommunityHiding | undefined,
+): 'moderate.row.waits' | 'moderate.row.kept' | undefined {
+  if (hiding?.waiting.has(id)) return 'moderate.row.waits';
+  if (hiding?.kept.has(id)) return 'moderate.row.kept';
   return undefined;
 }
 
@@ -70,15 +77,16 @@ export function ReportedList({
   onSelect: (id: number) => void;
 }) {
   const headingId = useId();
+  const { t, reason } = useModerateWords();
   return (
     <section className="moderate-list" aria-labelledby={headingId}>
-      <h2 id={headingId}>Reported</h2>
+      <h2 id={headingId}>{t('moderate.list.reported')}</h2>
       {error ? (
         <p className="moderate-problem">{error.message}</p>
       ) : loading ? (
-        <p className="moderate-hint">Loading…</p>
+        <p className="moderate-hint">{t('moderate.loading')}</p>
       ) : entries.length === 0 ? (
-        <p className="moderate-hint">No reports.</p>
+        <p className="moderate-hint">{t('moderate.list.noReports')}</p>
       ) : (
         <ul>
           {entries.map(({ reported, row }) => (
@@ -87,7 +95,7 @@ export function ReportedList({
               id={reported.signatureId}
               row={row}
               reportCount={reported.reportCount}
-              detail={reasonSummary(reported.reports)}
+              detail={reasonSummary(reported.reports, reason)}
               mark={markOf(reported.signatureId, hiding)}
               selected={selected === reported.signatureId}
               onSelect={onSelect}
@@ -117,13 +125,14 @@ export function NewestList({
   onShowMore: () => void;
 }) {
   const headingId = useId();
+  const { t } = useModerateWords();
   return (
     <section className="moderate-list" aria-labelledby={headingId}>
-      <h2 id={headingId}>Newest</h2>
+      <h2 id={headingId}>{t('moderate.list.newest')}</h2>
       {loading ? (
-        <p className="moderate-hint">Loading…</p>
+        <p className="moderate-hint">{t('moderate.loading')}</p>
       ) : rows.length === 0 ? (
-        <p className="moderate-hint">The wall is empty.</p>
+        <p className="moderate-hint">{t('moderate.list.empty')}</p>
       ) : (
         <ul>
           {rows.map((row) => (
@@ -140,7 +149,7 @@ export function NewestList({
       )}
       {canShowMore && (
         <button type="button" className="moderate-quiet" onClick={onShowMore}>
-          Show more
+          {t('moderate.list.more')}
         </button>
       )}
     </section>

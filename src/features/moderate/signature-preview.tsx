@@ -1,6 +1,7 @@
 import { strokesSvgPath } from '../../domain/moderation.ts';
 import type { Rect, Stroke } from '../../domain/geometry.ts';
 import { STROKE_STYLE } from '../../domain/presentation.ts';
+import { useWords } from '../../ui/i18n/words.ts';
 
 /**
  * The signature's strokes in the wall's colour and round ends, scaled to fit its box: an SVG, so
@@ -14,13 +15,14 @@ export function SignaturePreview({
   strokes: readonly Stroke[];
   outline: Rect;
 }) {
+  const t = useWords();
   return (
     <svg
       className="moderate-preview"
       viewBox={`${outline.x} ${outline.y} ${outline.width} ${outline.height}`}
       preserveAspectRatio="xMidYMid meet"
       role="img"
-      aria-label="The signature's strokes"
+      aria-label={t('moderate.details.preview')}
     >
       <path
         d={strokesSvgPath(strokes)}

@@ -6,6 +6,7 @@
  */
 import { useId, type KeyboardEvent } from 'react';
 import { MAX_CAPTION_LENGTH } from '../../../domain/rules.ts';
+import { useWords } from '../../../ui/i18n/words.ts';
 import './caption-box.css';
 
 export interface CaptionBoxProps {
@@ -27,6 +28,7 @@ export function CaptionBox({
   onUndo,
 }: CaptionBoxProps) {
   const inputId = useId();
+  const t = useWords();
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     // An IME composing text uses Enter to confirm a word, not to submit.
     if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
@@ -42,19 +44,21 @@ export function CaptionBox({
   return (
     <form
       className="caption-box"
-      aria-label="New signature"
+      aria-label={t('caption.form')}
       onSubmit={(e) => {
         e.preventDefault();
         onSave();
       }}
     >
       <label className="caption-label" htmlFor={inputId}>
-        Caption <span className="caption-optional">(optional)</span>
+        {t('caption.label')} <span className="caption-optional">{t('caption.optional')}</span>
       </label>
       <input
         id={inputId}
         className="caption-input"
         type="text"
+        // A caption in Hebrew or Arabic is typed right to left, as the wall paints it.
+        dir="auto"
         // Focused on open (spec §4); the box only exists while a caption is pending.
         autoFocus
         autoComplete="off"
@@ -69,13 +73,13 @@ export function CaptionBox({
       />
       <div className="caption-actions">
         <button type="button" className="caption-undo" disabled={saving} onClick={onUndo}>
-          Undo stroke
+          {t('caption.undo')}
         </button>
         <button type="button" className="caption-cancel" disabled={saving} onClick={onCancel}>
-          Cancel
+          {t('caption.cancel')}
         </button>
         <button type="submit" className="caption-save" disabled={saving}>
-          Save
+          {t('caption.save')}
         </button>
       </div>
     </form>

@@ -10,6 +10,7 @@ import {
   reportNote,
   type ReportReason,
 } from '../../../domain/reports.ts';
+import { useWords } from '../../../ui/i18n/words.ts';
 
 export interface ReportFormProps {
   /** Sends the report; resolves once it is answered (the card then closes or stays). */
@@ -22,6 +23,7 @@ export function ReportForm({ onSend, onBack }: ReportFormProps) {
   const [note, setNote] = useState('');
   const [sending, setSending] = useState(false);
   const noteId = useId();
+  const t = useWords();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -33,8 +35,8 @@ export function ReportForm({ onSend, onBack }: ReportFormProps) {
   return (
     <form className="card-report" onSubmit={submit}>
       <fieldset className="card-reasons" disabled={sending}>
-        <legend>Why report it?</legend>
-        {REPORT_REASONS.map(({ value, label }) => (
+        <legend>{t('report.why')}</legend>
+        {REPORT_REASONS.map((value) => (
           <label key={value}>
             <input
               type="radio"
@@ -43,13 +45,13 @@ export function ReportForm({ onSend, onBack }: ReportFormProps) {
               checked={reason === value}
               onChange={() => setReason(value)}
             />
-            {label}
+            {t(`report.reason.${value}`)}
           </label>
         ))}
       </fieldset>
       <label className="card-note-label" htmlFor={noteId}>
         <span>
-          Note <span className="card-note-count">(optional)</span>
+          {t('report.note')} <span className="card-note-count">{t('caption.optional')}</span>
         </span>
         <span className="card-note-count" aria-hidden="true">
           {note.length}/{MAX_REPORT_NOTE_LENGTH}
@@ -61,15 +63,16 @@ export function ReportForm({ onSend, onBack }: ReportFormProps) {
         value={note}
         maxLength={MAX_REPORT_NOTE_LENGTH}
         rows={2}
+        dir="auto"
         disabled={sending}
         onChange={(e) => setNote(e.target.value)}
       />
       <div className="card-actions">
         <button type="button" onClick={onBack} disabled={sending}>
-          Back
+          {t('report.back')}
         </button>
         <button type="submit" className="card-primary" disabled={reason === null || sending}>
-          Send report
+          {t('report.send')}
         </button>
       </div>
     </form>

@@ -19,6 +19,7 @@ import { removalSecretFor } from '../../../data/removal-secrets.ts';
 import { reportSignature, type ReportOutcome } from '../../../data/reports.ts';
 import type { Camera } from '../input/camera.ts';
 import { ReportForm } from './report-form.tsx';
+import { useLocale, useWords } from '../../../ui/i18n/words.ts';
 import './card.css';
 import type { ToastKind } from '../../../domain/toast.ts';
 
@@ -71,6 +72,8 @@ export function SignatureCard({
   const placement = useCardPlacement(cardRef, signature, camera, viewport, view);
   const removable = useRemovable(id);
   const removal = useRemoveMySignature();
+  const t = useWords();
+  const locale = useLocale();
 
   // The focus follows the card: into it as it opens, and into each step, on the control marked
   // for it (never "Remove my signature", which comes first on the signer's card) or the first.
@@ -107,14 +110,17 @@ export function SignatureCard({
       ref={cardRef}
       className="signature-card"
       role="dialog"
-      aria-label={`Signature #${id}`}
+      aria-label={t('card.label', { id })}
       data-placed={placed}
       style={placement ? { left: placement.left, top: placement.top } : undefined}
     >
-      <p className="card-caption">{caption}</p>
+      {/* A caption keeps its own direction, whatever the page's language. */}
+      <p className="card-caption" dir="auto">
+        {caption}
+      </p>
       <p className="card-time">
-        <time dateTime={signature.createdAt}>{timeAgo(signed, Date.now())}</time>
-        <span>{signedAt(signed)}</span>
+        <time dateTime={signature.createdAt}>{timeAgo(signed, Date.now(), locale)}</time>
+        <span>{signedAt(signed, locale)}</span>
       </p>
       {view === 'details' && (
         <div className="card-actions">
@@ -124,24 +130,24 @@ export function SignatureCard({
               className="card-remove"
               onClick={() => setView('confirm-removal')}
             >
-              Remove my signature
+              {t('card.removeMine')}
             </button>
           )}
           <button type="button" data-autofocus onClick={() => setView('report')}>
-            Report
+            {t('card.report')}
           </button>
           <button type="button" className="card-primary" onClick={onClose}>
-            Close
+            {t('card.close')}
           </button>
         </div>
       )}
       {view === 'report' && <ReportForm onSend={sendReport} onBack={() => setView('details')} />}
       {view === 'confirm-removal' && (
         <>
-          <p className="card-hint">Remove it from the wall for everyone? This cannot be undone.</p>
+          <p className="card-hint">{t('card.confirmRemoval')}</p>
           <div className="card-actions">
             <button type="button" onClick={() => setView('details')} disabled={removal.isPending}>
-              Keep it
+              {t('card.keep')}
             </button>
             <button
               type="button"
@@ -149,7 +155,7 @@ export function SignatureCard({
               onClick={() => void remove()}
               disabled={removal.isPending}
             >
-              Yes, remove it
+              {t('card.yesRemove')}
             </button>
           </div>
         </>

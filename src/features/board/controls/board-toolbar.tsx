@@ -2,6 +2,7 @@
  * The spec's own controls (§2): back to the welcome card (top left) and the mode toggle (top
  * right). The zoom and tool buttons we added live in view-tools.tsx.
  */
+import { useWords } from '../../../ui/i18n/words.ts';
 import type { BoardMode } from '../model/board.ts';
 
 export interface BoardToolbarProps {
@@ -28,14 +29,18 @@ export function BoardToolbar({
   onToggle,
   canSign = true,
 }: BoardToolbarProps) {
+  const t = useWords();
   return (
     <>
       {onBack && (
         <button
           type="button"
           className="board-button board-back"
-          aria-label="Back"
-          title="Back to the welcome card"
+          aria-label={t('board.back')}
+          title={t('board.back.title')}
+          // The '<' points the way it sits, top left, in a right-to-left language too (where the
+          // bidi algorithm would mirror it).
+          dir="ltr"
           disabled={locked}
           onClick={onBack}
         >
@@ -47,11 +52,11 @@ export function BoardToolbar({
           type="button"
           className="board-button board-toggle"
           // The label names the mode the button switches to: 'Sign' while panning, 'Pan' while drawing.
-          title={mode === 'pan' ? 'Switch to drawing' : 'Switch to panning'}
+          title={mode === 'pan' ? t('board.mode.toDrawing') : t('board.mode.toPanning')}
           disabled={locked || (mode === 'pan' && wallLoading)}
           onClick={onToggle}
         >
-          {mode === 'pan' ? 'Sign' : 'Pan'}
+          {mode === 'pan' ? t('board.mode.sign') : t('board.mode.pan')}
         </button>
       )}
     </>

@@ -2,6 +2,7 @@
  * In an embed, where the back button would be: a small link that opens the full wall (`/`) at the
  * same view in a new tab. Its address is the share link of the view at the moment it is used.
  */
+import { useWords } from '../../../ui/i18n/words.ts';
 import { OpenFullWallIcon } from './icons.tsx';
 
 export interface OpenFullWallProps {
@@ -10,6 +11,7 @@ export interface OpenFullWallProps {
 }
 
 export function OpenFullWall({ href }: OpenFullWallProps) {
+  const t = useWords();
   const follow = (e: { currentTarget: HTMLAnchorElement }) => {
     e.currentTarget.href = href();
   };
@@ -19,8 +21,8 @@ export function OpenFullWall({ href }: OpenFullWallProps) {
       href="/"
       target="_blank"
       rel="noopener"
-      aria-label="Open the full wall in a new tab"
-      title="Open the full wall in a new tab"
+      aria-label={t('board.openFullWall')}
+      title={t('board.openFullWall')}
       onPointerEnter={follow}
       onFocus={follow}
       onClick={follow}

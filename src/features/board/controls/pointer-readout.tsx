@@ -5,10 +5,11 @@
  */
 import { useEffect, useRef } from 'react';
 import type { Point, WorldPoint } from '../../../domain/geometry.ts';
+import { useWords, type Words } from '../../../ui/i18n/words.ts';
 
 /** `X: 640 | Y: 450`: whole wall pixels. */
-export function formatReadout([x, y]: Point): string {
-  return `X: ${Math.round(x)} | Y: ${Math.round(y)}`;
+export function formatReadout([x, y]: Point, t: Words): string {
+  return t('board.readout', { x: Math.round(x), y: Math.round(y) });
 }
 
 /**
@@ -22,16 +23,18 @@ export function PointerReadout({
   watchPointer: (listener: (point: WorldPoint) => void) => () => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const t = useWords();
   useEffect(
     () =>
       watchPointer((point) => {
-        if (ref.current) ref.current.textContent = formatReadout(point);
+        if (ref.current) ref.current.textContent = formatReadout(point, t);
       }),
-    [watchPointer],
+    [watchPointer, t],
   );
   return (
-    <div ref={ref} className="board-readout" data-testid="pointer-readout">
-      {formatReadout([0, 0])}
+    // Coordinates read left to right in every language, as X then Y.
+    <div ref={ref} className="board-readout" data-testid="pointer-readout" dir="ltr">
+      {formatReadout([0, 0], t)}
     </div>
   );
 }

@@ -8,7 +8,7 @@
  */
 import './navigation.css';
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { centreOf, findFreeSpot } from '../model/free-spot.ts';
 import type { Signature } from '../../../domain/signature.ts';
 import { cameraCentredOn, viewCentre } from '../../../domain/view-link.ts';
@@ -16,6 +16,7 @@ import { DownloadIcon, FreeSpotIcon, MoreToolsIcon, ReplayIcon, ShareIcon } from
 import { shareLink } from './share-link.ts';
 import type { Camera } from '../input/camera.ts';
 import { useSideClearOfCorners } from './use-side-clear-of-corners.ts';
+import { useWords } from '../../../ui/i18n/words.ts';
 import type { ToastKind } from '../../../domain/toast.ts';
 
 export interface ViewToolsProps {
@@ -70,6 +71,7 @@ export function ViewTools({
   const side = useSideClearOfCorners(camera, columnRef);
   const [open, setOpen] = useFoldedMenu(columnRef);
   const menuId = useId();
+  const t = useWords();
 
   const share = useCallback(() => {
     setOpen(false);
@@ -94,14 +96,24 @@ export function ViewTools({
     camera.moveTo(cameraCentredOn(centreOf(spot), now.camera.scale, now.viewport));
   }, [camera, signatures, notify, setOpen]);
 
+  const downloadProps = {
+    className: 'board-button board-tool',
+    'aria-label': t('board.download'),
+    title: locked ? t('board.download.locked') : t('board.download'),
+    'aria-disabled': locked || undefined,
+    onClick: (e: { preventDefault: () => void }) => {
+      if (locked) e.preventDefault();
+    },
+  };
+
   return (
     <div ref={columnRef} className="board-tools" data-side={side}>
       {/* Zooming never changes the board's state, so it stays available while drawing. */}
       <button
         type="button"
         className="board-button board-zoom"
-        aria-label="Zoom in"
-        title="Zoom in (+)"
+        aria-label={t('board.zoomIn')}
+        title={t('board.zoomIn.title')}
         onClick={onZoomIn}
       >
         +
@@ -109,8 +121,8 @@ export function ViewTools({
       <button
         type="button"
         className="board-button board-zoom"
-        aria-label="Zoom out"
-        title="Zoom out (−)"
+        aria-label={t('board.zoomOut')}
+        title={t('board.zoomOut.title')}
         onClick={onZoomOut}
       >
         −
@@ -119,8 +131,8 @@ export function ViewTools({
       <button
         type="button"
         className="board-button board-tools-more"
-        aria-label="More tools"
-        title="Share, find a free spot, download"
+        aria-label={t('board.moreTools')}
+        title={t('board.moreTools.title')}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
@@ -131,8 +143,8 @@ export function ViewTools({
         <button
           type="button"
           className="board-button board-tool"
-          aria-label="Share this view"
-          title="Share this view"
+          aria-label={t('board.share')}
+          title={t('board.share')}
           onClick={share}
         >
           <ShareIcon />
@@ -140,8 +152,8 @@ export function ViewTools({
         <button
           type="button"
           className="board-button board-tool"
-          aria-label="Find a free spot"
-          title="Find a free spot"
+          aria-label={t('board.freeSpot')}
+          title={t('board.freeSpot')}
           onClick={findSpot}
         >
           <FreeSpotIcon />
@@ -149,8 +161,8 @@ export function ViewTools({
         <button
           type="button"
           className="board-button board-tool"
-          aria-label="Replay"
-          title="Replay the wall's history"
+          aria-label={t('board.replay')}
+          title={t('board.replay.title')}
           disabled={onReplay === null}
           onClick={() => {
             setOpen(false);
@@ -159,19 +171,16 @@ export function ViewTools({
         >
           <ReplayIcon />
         </button>
-        <Link
-          to="/export"
-          {...(exportInNewTab ? { target: '_blank', rel: 'noopener' } : {})}
-          className="board-button board-tool"
-          aria-label="Download PNG"
-          title={locked ? 'Save or cancel your signature first' : 'Download PNG'}
-          aria-disabled={locked || undefined}
-          onClick={(e) => {
-            if (locked) e.preventDefault();
-          }}
-        >
-          <DownloadIcon />
-        </Link>
+        {/* The app's own navigation, or, in an embed, a tab of its own (a plain link). */}
+        {exportInNewTab ? (
+          <a href="/export" target="_blank" rel="noopener" {...downloadProps}>
+            <DownloadIcon />
+          </a>
+        ) : (
+          <Link href="/export" {...downloadProps}>
+            <DownloadIcon />
+          </Link>
+        )}
       </div>
     </div>
   );

@@ -2,14 +2,15 @@
  * How to use the wall, read by screen readers as the wall's description (aria-describedby, set
  * by the stage, stage/wall-stage.tsx). One board at a time, so one fixed id.
  */
+import { useWords } from '../../../ui/i18n/words.ts';
+
 export const WALL_HELP_ID = 'wall-help';
 
 export function WallHelp() {
+  const t = useWords();
   return (
     <p id={WALL_HELP_ID} className="visually-hidden">
-      Drag or use the arrow keys to move around the wall, and + or − to zoom. Tap a signature, or
-      press Enter with one in the middle of the screen, to open its card. Press Sign to draw your
-      signature.
+      {t('board.help.move')} {t('board.help.sign')}
     </p>
   );
 }

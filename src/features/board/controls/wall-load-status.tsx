@@ -4,6 +4,7 @@
  * again. Nothing once the wall is complete.
  */
 import type { WallLoadProgress } from '../../../data/wall-load.ts';
+import { useWords } from '../../../ui/i18n/words.ts';
 import './wall-load-status.css';
 
 export interface WallLoadStatusProps {
@@ -21,12 +22,13 @@ export function loadPercent(progress: WallLoadProgress | null): number | null {
 }
 
 export function WallLoadStatus({ complete, failed, progress, onRetry }: WallLoadStatusProps) {
+  const t = useWords();
   if (complete) return null;
   if (failed) {
     return (
       <div className="wall-load">
         <button type="button" className="board-button wall-load-retry" onClick={onRetry}>
-          Retry
+          {t('board.load.retry')}
         </button>
       </div>
     );
@@ -36,13 +38,15 @@ export function WallLoadStatus({ complete, failed, progress, onRetry }: WallLoad
     <div
       className="wall-load"
       role="progressbar"
-      aria-label="Loading signatures"
+      aria-label={t('board.load.label')}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent ?? undefined}
     >
       <span className="wall-load-text">
-        {percent === null ? 'Loading signatures…' : `Loading signatures… ${percent}%`}
+        {percent === null
+          ? t('board.load.pending')
+          : t('board.load.progress', { share: percent / 100 })}
       </span>
       <span className="wall-load-track" aria-hidden="true">
         <span className="wall-load-bar" style={{ width: `${percent ?? 0}%` }} />

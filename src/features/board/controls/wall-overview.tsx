@@ -17,6 +17,7 @@ import { visibleWallRect } from '../../../domain/camera.ts';
 import { OverviewIcon } from './icons.tsx';
 import type { Camera } from '../input/camera.ts';
 import { useSideClearOfCorners } from './use-side-clear-of-corners.ts';
+import { useWords } from '../../../ui/i18n/words.ts';
 
 /** A mark is never smaller than this (CSS px), so a lone small signature still shows. */
 const MIN_MARK = 1.5;
@@ -57,6 +58,7 @@ export function WallOverview({ camera, signatures, initiallyOpen = true }: WallO
   const viewRef = useRef<HTMLDivElement>(null);
   const sectionRef = useRef<HTMLElement>(null);
   const side = useSideClearOfCorners(camera, sectionRef);
+  const t = useWords();
 
   // The marks painted so far: a wall that only grew gets its new marks painted on top (a heavy
   // wall's load paints each mark once); anything else, or the map opening, paints it whole.
@@ -140,7 +142,7 @@ export function WallOverview({ camera, signatures, initiallyOpen = true }: WallO
     <section
       ref={sectionRef}
       className="board-overview"
-      aria-label="Wall overview"
+      aria-label={t('board.overview')}
       data-open={open}
       data-side={side}
     >
@@ -149,8 +151,8 @@ export function WallOverview({ camera, signatures, initiallyOpen = true }: WallO
         className="board-button board-overview-toggle"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={open ? 'Hide the wall overview' : 'Show the wall overview'}
-        title={open ? 'Hide the overview' : 'Show the overview'}
+        aria-label={open ? t('board.overview.hide') : t('board.overview.show')}
+        title={open ? t('board.overview.hideTitle') : t('board.overview.showTitle')}
         onClick={() => setOpen((o) => !o)}
       >
         <OverviewIcon />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newSinceVisitText, signaturesSince } from './new-since-visit.ts';
+import { signaturesSince } from './new-since-visit.ts';
 import type { Signature } from '../../../domain/signature.ts';
 
 const sig = (id: number, createdAt: string): Signature => ({
@@ -27,10 +27,5 @@ describe('new since the last visit', () => {
 
   it('is nothing on a first visit', () => {
     expect(signaturesSince(wall, null)).toEqual([]);
-  });
-
-  it('says how many, word for word', () => {
-    expect(newSinceVisitText(12)).toBe('12 new signatures since your last visit');
-    expect(newSinceVisitText(1)).toBe('1 new signature since your last visit');
   });
 });

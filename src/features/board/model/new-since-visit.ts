@@ -19,8 +19,3 @@ export function signaturesSince(
   if (lastSeen === null) return [];
   return signatures.filter((s) => s.createdAt > lastSeen);
 }
-
-/** '1 new signature since your last visit', '12 new signatures since your last visit'. */
-export function newSinceVisitText(count: number): string {
-  return `${count} new signature${count === 1 ? '' : 's'} since your last visit`;
-}

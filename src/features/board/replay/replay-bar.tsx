@@ -8,6 +8,8 @@ import type { Signature } from '../../../domain/signature.ts';
 import { downloadBlob } from '../../../ui/download-blob.ts';
 import { canRecordTimelapse, recordTimelapse } from './timelapse.ts';
 import type { Replay } from './use-replay.ts';
+import { useLocale, useWords } from '../../../ui/i18n/words.ts';
+import type { Locale } from '../../../domain/locales.ts';
 import './replay.css';
 import type { ToastKind } from '../../../domain/toast.ts';
 
@@ -18,18 +20,21 @@ export interface ReplayBarProps {
   notify: (kind: ToastKind) => void;
 }
 
-/** The day the last signature shown was signed, in the visitor's locale. */
-function signedOn(signature: Signature | undefined): string {
+/** The day the last signature shown was signed, in the page's language. */
+function signedOn(signature: Signature | undefined, locale: Locale): string {
   if (!signature) return '';
   const date = new Date(signature.createdAt);
   return Number.isNaN(date.getTime())
     ? ''
-    : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+    : date.toLocaleDateString(locale, { dateStyle: 'medium' });
 }
 
 export function ReplayBar({ replay, signatures, notify }: ReplayBarProps) {
   const [recording, setRecording] = useState(false);
   const [recordable] = useState(canRecordTimelapse);
+  const t = useWords();
+  const locale = useLocale();
+  const count = new Intl.NumberFormat(locale);
   const record = useCallback(() => {
     setRecording(true);
     notify('recordingTimelapse');
@@ -46,11 +51,11 @@ export function ReplayBar({ replay, signatures, notify }: ReplayBarProps) {
   }, [signatures, notify]);
 
   return (
-    <div className="replay-bar" role="group" aria-label="Replay">
+    <div className="replay-bar" role="group" aria-label={t('replay.bar')}>
       <button
         type="button"
         className="board-button replay-play"
-        aria-label={replay.playing ? 'Pause replay' : 'Play replay'}
+        aria-label={replay.playing ? t('replay.pause') : t('replay.play')}
         onClick={replay.toggle}
       >
         {replay.playing ? '❚❚' : '▶'}
@@ -58,8 +63,8 @@ export function ReplayBar({ replay, signatures, notify }: ReplayBarProps) {
       <input
         className="replay-scrubber"
         type="range"
-        aria-label="Replay position"
-        aria-valuetext={`${replay.count} of ${replay.total} signatures`}
+        aria-label={t('replay.position')}
+        aria-valuetext={t('replay.positionText', { count: replay.count, total: replay.total })}
         min={0}
         max={replay.total}
         step={1}
@@ -67,18 +72,18 @@ export function ReplayBar({ replay, signatures, notify }: ReplayBarProps) {
         onChange={(e) => replay.seek(Number(e.currentTarget.value))}
       />
       <span className="replay-count">
-        {replay.count} / {replay.total}
-        <span className="replay-date">{signedOn(replay.shown[replay.count - 1])}</span>
+        {count.format(replay.count)} / {count.format(replay.total)}
+        <span className="replay-date">{signedOn(replay.shown[replay.count - 1], locale)}</span>
       </span>
       {recordable && (
         <button type="button" className="replay-text-button" disabled={recording} onClick={record}>
-          Download timelapse
+          {t('replay.download')}
         </button>
       )}
       <button
         type="button"
         className="board-button replay-close"
-        aria-label="Close replay"
+        aria-label={t('replay.close')}
         onClick={replay.close}
       >
         ✕

@@ -23,12 +23,10 @@ import { useTiledSignatures } from './use-tiled-signatures.ts';
 import { useSignatureMarks, type SignatureMarks } from './signature-marks.ts';
 import { WALL_HELP_ID } from '../controls/wall-help.tsx';
 import { hideWhileEmpty } from './hide-while-empty.ts';
+import { useWords } from '../../../ui/i18n/words.ts';
 
 // Before the first Stage exists: layer canvases take their pixel ratio at creation.
 capPixelRatio();
-
-/** The wall's accessible name. */
-export const WALL_LABEL = 'Wall';
 
 export interface WallStageProps {
   machine: BoardMachine;
@@ -56,6 +54,7 @@ export function WallStage({
   const pendingRef = useRef<Konva.Group>(null);
   const draftLayerRef = useRef<Konva.Layer>(null);
   const liveLineRef = useRef<Konva.Line>(null);
+  const t = useWords();
 
   useEffect(() => {
     const stage = stageRef.current;
@@ -63,12 +62,14 @@ export function WallStage({
     if (!stage || !liveLine) return undefined;
     const container = stage.container();
     // The Stage passes role and tabIndex through, but no aria-* props.
-    container.setAttribute('aria-label', WALL_LABEL);
     container.setAttribute('aria-describedby', WALL_HELP_ID);
     machine.attach({ canvas: container, keys: window, drawing: konvaDrawing(stage, liveLine) });
     return () => machine.destroy();
   }, [machine]);
 
+  useEffect(() => {
+    stageRef.current?.container().setAttribute('aria-label', t('board.wall'));
+  }, [t]);
   useEffect(() => hideWhileEmpty(draftLayerRef.current), []);
   useTiledSignatures(savedLayerRef, signatures, dimmed);
   useSignatureMarks(draftLayerRef, marks);
