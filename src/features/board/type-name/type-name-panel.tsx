@@ -1,0 +1,134 @@
+/**
+ * 'Type your name' (board-tools.tsx): a field labelled 'Your name'; Enter (or 'Draw') writes the
+ * name in Hershey's script (model/hershey-text.ts), sized and placed for the view
+ * (model/typed-name.ts), and hands the strokes to the board as its pending signature
+ * (`nameTyped`): the caption box opens on them as after a stroke, and this panel closes. The
+ * script's glyphs (script-font.ts) load when the panel first opens.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { createOutlineIndex } from '../../../domain/outline-index.ts';
+import type { Signature } from '../../../domain/signature.ts';
+import { ToolPanel } from '../controls/tool-panel.tsx';
+import type { BoardMachine } from '../input/board-machine.ts';
+import { textStrokes, type HersheyFont } from '../model/hershey-text.ts';
+import { placeTypedName } from '../model/typed-name.ts';
+
+import { TYPE_NAME_WORDS } from './words.ts';
+import './type-name.css';
+
+/**
+ * The script's glyphs: loaded when the panel first opens (they are not in the board's chunk), once;
+ * a failed load is tried again at the next Enter.
+ */
+let fontLoad: Promise<HersheyFont> | null = null;
+function loadFont(): Promise<HersheyFont> {
+  fontLoad ??= import('./script-font.ts').then(
+    (m) => m.SCRIPT_FONT,
+    (error: unknown) => {
+      fontLoad = null;
+      throw error;
+    },
+  );
+  return fontLoad;
+}
+
+/** Longer names do not fit a signature's 64 strokes anyway. */
+const MAX_NAME_LENGTH = 60;
+
+export interface TypeNamePanelProps {
+  machine: BoardMachine;
+  signatures: readonly Signature[];
+  /** False while a name cannot become a signature (the wall loading, a drawing under way). */
+  canType: boolean;
+  /** Closes the panel; `returnFocus` gives the focus back to the tool's button. */
+  onClose: (returnFocus: boolean) => void;
+}
+
+export function TypeNamePanel({ machine, signatures, canType, onClose }: TypeNamePanelProps) {
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const fieldId = useId();
+  const hintId = useId();
+  const problemId = useId();
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    field.current?.focus();
+    loadFont().catch(() => undefined);
+  }, []);
+
+  const draw = async () => {
+    if (!canType) return;
+    const font = await loadFont().catch(() => null);
+    if (!font) {
+      setProblem(TYPE_NAME_WORDS.fontFailed);
+      return;
+    }
+    const text = textStrokes(font, name);
+    if (!text) {
+      setProblem(TYPE_NAME_WORDS.nothingToDraw);
+      return;
+    }
+    const outcome = placeTypedName(
+      text,
+      machine.camera.current(),
+      signatures.map((s) => s.outline),
+      createOutlineIndex(signatures),
+    );
+    if (!outcome.ok) {
+      if (outcome.reason === 'no-room') machine.dispatch({ type: 'notified', kind: 'noFreeSpot' });
+      else setProblem(TYPE_NAME_WORDS.tooLong);
+      return;
+    }
+    machine.dispatch({ type: 'nameTyped', strokes: outcome.strokes, camera: outcome.camera });
+    // The caption box takes the focus (and the place) from here.
+    if (machine.getState().phase.name === 'captioning') onClose(false);
+  };
+
+  return (
+    <ToolPanel
+      title={TYPE_NAME_WORDS.tool}
+      closeLabel={TYPE_NAME_WORDS.close}
+      onClose={() => onClose(true)}
+      className="type-name-panel"
+    >
+      <form
+        className="type-name-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void draw();
+        }}
+      >
+        <label className="tool-panel-label" htmlFor={fieldId}>
+          {TYPE_NAME_WORDS.field}
+        </label>
+        <input
+          ref={field}
+          id={fieldId}
+          type="text"
+          autoComplete="name"
+          enterKeyHint="go"
+          spellCheck={false}
+          maxLength={MAX_NAME_LENGTH}
+          value={name}
+          aria-describedby={problem ? `${problemId} ${hintId}` : hintId}
+          aria-invalid={problem !== null}
+          onChange={(e) => {
+            setName(e.target.value);
+            setProblem(null);
+          }}
+        />
+        {problem && (
+          <p id={problemId} className="tool-panel-problem" role="alert">
+            {problem}
+          </p>
+        )}
+        <p id={hintId} className="tool-panel-note">
+          {TYPE_NAME_WORDS.hint}
+        </p>
+        <button type="submit" className="tool-panel-primary" disabled={!canType}>
+          {TYPE_NAME_WORDS.draw}
+        </button>
+      </form>
+    </ToolPanel>
+  );
+}
