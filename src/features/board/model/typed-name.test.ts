@@ -7,9 +7,10 @@ import { MAX_STROKES, WALL_SIZE } from '../../../domain/rules.ts';
 import { strokesToSave } from '../../../domain/simplify.ts';
 import { findSignatureProblem } from '../../../domain/signature.ts';
 import { captionRoom, canonicalStrokes } from '../../../domain/signature-weight.ts';
-import { cameraCentredOn, viewCentre } from '../../../domain/view-link.ts';
+import { cameraCentredOn } from '../../../domain/view-link.ts';
 import { textStrokes, type HersheyFont } from './hershey-text.ts';
 import {
+  CAPTION_BAND,
   CAP_UNITS,
   placeTypedName,
   TYPED_CAP_SCREEN_PX,
@@ -49,18 +50,28 @@ function asSaved(strokes: readonly Stroke[], saved: readonly Rect[] = []) {
 const centreOfRect = (r: Rect) => [r.x + r.width / 2, r.y + r.height / 2] as const;
 
 describe('a typed name as a pending signature', () => {
-  it('is drawn at the centre of the view, capitals about TYPED_CAP_SCREEN_PX tall on screen', () => {
+  it('is drawn in the middle of the view, just below the caption box, capitals about TYPED_CAP_SCREEN_PX tall on screen', () => {
     const view = at(1600, 1600, 1);
     const { strokes, camera } = placed('Jane Doe', view);
     expect(camera).toBe(view.camera);
     const outline = outlineOf(strokes)!;
-    const [cx, cy] = centreOfRect(outline);
+    const [cx] = centreOfRect(outline);
     expect(Math.abs(cx - 1600)).toBeLessThan(2);
-    expect(Math.abs(cy - 1600)).toBeLessThan(2);
+    // The caption box is centred at 40 % of the screen, about 160 px tall: the name starts 12 px
+    // below it (the view's centre, wall y 1600, is at screen y 400).
+    const screenTop = outline.y + 10 - (1600 - 400);
+    expect(Math.abs(screenTop - (0.4 * 800 + 80 + 12))).toBeLessThan(2);
     const text = name('Jane Doe');
     const unit = (outline.height - 20) / (text.maxY - text.minY);
     expect(unit * CAP_UNITS).toBeCloseTo(TYPED_CAP_SCREEN_PX, 0);
     expect(asSaved(strokes)).toEqual({ problem: null, room: expect.any(Number) });
+  });
+
+  it('is in the middle of a screen tall enough for the caption box to leave it clear', () => {
+    const tall = { width: 800, height: 2000 };
+    const { strokes } = placed('Jane Doe', at(1600, 1600, 1, tall));
+    const [cx, cy] = centreOfRect(outlineOf(strokes)!);
+    expect(Math.hypot(cx - 1600, cy - 1600)).toBeLessThan(2);
   });
 
   it('is sized for the zoom, within TYPED_CAP_WALL_PX', () => {
@@ -95,17 +106,31 @@ describe('a typed name as a pending signature', () => {
     expect(outline.width - 20).toBeGreaterThan(700);
   });
 
-  it('goes to the nearest free spot when the centre is taken, clear of every outline', () => {
+  it('goes to the nearest free spot when its place is taken, clear of every outline and caption', () => {
     const view = at(1600, 1600, 1);
-    const taken: Rect = { x: 1500, y: 1550, width: 200, height: 100 };
+    // Where the name would go (below the caption box, screen y 412 to 478: wall y 1612 to 1678).
+    const taken: Rect = { x: 1500, y: 1600, width: 200, height: 100 };
     const { strokes, camera } = placed('Jane Doe', view, [taken]);
     const outline = outlineOf(strokes)!;
-    expect(rectsMeet(outline, taken)).toBe(false);
+    expect(rectsMeet(outline, { ...taken, height: taken.height + CAPTION_BAND })).toBe(false);
     expect(typedStrokesProblem(strokes, outlinesOf([taken]))).toBeNull();
-    // Near: just above or below the signature in the way, still in view.
+    // Near: just above the signature in the way (its own caption's room between them), or just
+    // below that one's caption; still in view.
+    const above = outline.y + outline.height + CAPTION_BAND <= taken.y + 1;
+    const below = outline.y >= taken.y + taken.height + CAPTION_BAND - 1;
+    expect(above || below).toBe(true);
     const [, cy] = centreOfRect(outline);
-    expect(Math.abs(cy - 1600)).toBeLessThan(150);
+    expect(Math.abs(cy - 1645)).toBeLessThan(250);
     expect(camera).toBe(view.camera);
+  });
+
+  it('leaves room under it for its own caption', () => {
+    const view = at(1600, 1600, 1);
+    // Just below where the name would go.
+    const below: Rect = { x: 1300, y: 1700, width: 600, height: 40 };
+    const { strokes } = placed('Jane Doe', view, [below]);
+    const outline = outlineOf(strokes)!;
+    expect(rectsMeet({ ...outline, height: outline.height + CAPTION_BAND }, below)).toBe(false);
   });
 
   it('moves the view to the free spot when it is off screen', () => {
@@ -114,17 +139,14 @@ describe('a typed name as a pending signature', () => {
     const taken: Rect = { x: 600, y: 900, width: 2000, height: 1400 };
     const { strokes, camera } = placed('Jane Doe', view, [taken]);
     const outline = outlineOf(strokes)!;
-    expect(rectsMeet(outline, taken)).toBe(false);
+    expect(rectsMeet(outline, { ...taken, height: taken.height + CAPTION_BAND })).toBe(false);
     expect(camera).not.toBe(view.camera);
+    // The name and its caption's room are in the new view.
     const seen = visibleWallRect(camera.offset, view.viewport, camera.scale);
     expect(outline.x).toBeGreaterThanOrEqual(seen.x);
     expect(outline.x + outline.width).toBeLessThanOrEqual(seen.x + seen.width);
     expect(outline.y).toBeGreaterThanOrEqual(seen.y);
-    expect(outline.y + outline.height).toBeLessThanOrEqual(seen.y + seen.height);
-    const [cx, cy] = viewCentre(camera, view.viewport);
-    expect(
-      Math.hypot(cx - outline.x - outline.width / 2, cy - outline.y - outline.height / 2),
-    ).toBeLessThan(2);
+    expect(outline.y + outline.height + CAPTION_BAND).toBeLessThanOrEqual(seen.y + seen.height);
   });
 
   it('says when the wall has no room, or no size keeps the name within the limits', () => {

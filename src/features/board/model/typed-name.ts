@@ -3,9 +3,13 @@
  * signature like one drawn by hand. It is sized for the view (about as tall on screen as a name
  * written with a finger or a mouse), grown where the weight rule wants more wall for its bytes,
  * shrunk to the size and length limits, and put at the centre of the view, or at the nearest free
- * spot when something is there (free-spot.ts, clear of every outline with their padding). The
- * strokes are checked as the database will check them (typedStrokesProblem, the board's
- * transition checks them again).
+ * spot when something is there (free-spot.ts, clear of every outline with their padding, and of
+ * the captions painted under them). The strokes are checked as the database will check them
+ * (typedStrokesProblem; the board's transition checks them again).
+ *
+ * "The centre of the view" is the middle of the screen's width, and of its height unless the
+ * caption box, which opens on the name a little above the middle (caption-box.css), would cover
+ * it: then just below the box.
  */
 import {
   clampScale,
@@ -13,6 +17,7 @@ import {
   type CameraState,
   type Size,
 } from '../../../domain/camera.ts';
+import { WALL_SIZE } from '../../../domain/rules.ts';
 import { strokesLength, type Point, type Rect, type Stroke } from '../../../domain/geometry.ts';
 import {
   MAX_CAPTION_LENGTH,
@@ -25,7 +30,8 @@ import { strokesToSave, type SavingOutlines } from '../../../domain/simplify.ts'
 import { findSignatureProblem, wallPoint } from '../../../domain/signature.ts';
 import { canonicalStrokes, captionRoom } from '../../../domain/signature-weight.ts';
 import type { ToastKind } from '../../../domain/toast.ts';
-import { cameraCentredOn, viewCentre } from '../../../domain/view-link.ts';
+import { CAPTION_STYLE } from '../../../domain/presentation.ts';
+import { cameraCentredOn } from '../../../domain/view-link.ts';
 import { centreOf, findFreeSpot } from './free-spot.ts';
 import type { TextStrokes } from './hershey-text.ts';
 
@@ -50,6 +56,19 @@ export const TYPED_CAPTION_ROOM = MAX_CAPTION_LENGTH;
 const GROWTH = 1.2;
 /** Wall px kept from the size limit, for the rounding of coordinates. */
 const SIZE_MARGIN = 2;
+/**
+ * The caption box on screen (caption-box.css): centred at 40 % of the screen's height, about
+ * 150 px tall; a typed name keeps this gap from it.
+ */
+const CAPTION_BOX = { centre: 0.4, halfHeight: 80, gap: 12 } as const;
+/**
+ * The wall under an outline that its caption may take (to its last line's descent): a typed name
+ * keeps clear of other signatures' captions, and leaves room for its own.
+ */
+export const CAPTION_BAND =
+  CAPTION_STYLE.baselineOffset +
+  (CAPTION_STYLE.maxLines - 1) * CAPTION_STYLE.lineHeight +
+  CAPTION_STYLE.descent;
 
 export interface TypedView {
   readonly camera: CameraState;
@@ -148,12 +167,32 @@ export function typedUnit(text: TextStrokes, view: TypedView): number | null {
     Math.max(TYPED_CAP_WALL_PX.min / CAP_UNITS, onScreen / camera.scale),
   );
   let unit = Math.min(largest, wanted);
-  const at = viewCentre(camera, viewport);
+  const at = namePoint(view, (text.maxY - text.minY) * unit);
   for (;;) {
     if (fitsAlone(scaled(text, unit, at))) return unit;
     if (unit >= largest) return null;
     unit = Math.min(largest, unit * GROWTH);
   }
+}
+
+/**
+ * Where a name `height` wall px tall is centred: the middle of the view, or just below the
+ * caption box when that would cover it (and above the screen's bottom edge).
+ */
+function namePoint(view: TypedView, height: number): Point {
+  const { camera, viewport } = view;
+  const half = (height * camera.scale) / 2;
+  const belowBox =
+    viewport.height * CAPTION_BOX.centre + CAPTION_BOX.halfHeight + CAPTION_BOX.gap + half;
+  const y = Math.min(
+    Math.max(viewport.height / 2, belowBox),
+    Math.max(viewport.height / 2, viewport.height - half - CAPTION_BOX.gap),
+  );
+  const clamp = (v: number) => Math.min(WALL_SIZE, Math.max(0, v));
+  return [
+    clamp((viewport.width / 2 - camera.offset.x) / camera.scale),
+    clamp((y - camera.offset.y) / camera.scale),
+  ];
 }
 
 /** The camera that shows all of `spot`: as it is when it does, else centred on it (zoomed out if need be). */
@@ -176,8 +215,8 @@ function cameraShowing(spot: Rect, view: TypedView): CameraState {
 
 /**
  * The typed name as a pending signature for this view: sized (typedUnit), placed at the view's
- * centre or the nearest free spot to it, and the camera that shows it (the same camera when it is
- * in view already). `saved` are the wall's outlines, `outlines` their index.
+ * centre (namePoint) or the free spot nearest to it, and the camera that shows it (the same
+ * camera when it is in view already). `saved` are the wall's outlines, `outlines` their index.
  */
 export function placeTypedName(
   text: TextStrokes,
@@ -189,10 +228,17 @@ export function placeTypedName(
   if (unit === null) return { ok: false, reason: 'too-long' };
   const width = (text.maxX - text.minX) * unit;
   const height = (text.maxY - text.minY) * unit;
-  // The spot is the name's outline, a pixel more on each side for the rounding.
+  // The spot is the name's outline, a pixel more on each side for the rounding, and its caption.
   const inset = OUTLINE_PADDING + 1;
-  const size = { width: Math.ceil(width) + 2 * inset, height: Math.ceil(height) + 2 * inset };
-  const spot = findFreeSpot(saved, viewCentre(view.camera, view.viewport), size);
+  const size = {
+    width: Math.ceil(width) + 2 * inset,
+    height: Math.ceil(height) + 2 * inset + CAPTION_BAND,
+  };
+  // Every signature has a caption painted under it ('#id' when it has none of its own).
+  const taken = saved.map((outline) => ({ ...outline, height: outline.height + CAPTION_BAND }));
+  // findFreeSpot centres the spot on the point: the name, above its caption, on namePoint.
+  const [x, y] = namePoint(view, height);
+  const spot = findFreeSpot(taken, [x, y + CAPTION_BAND / 2], size);
   if (!spot) return { ok: false, reason: 'no-room' };
   const strokes = scaled(text, unit, [spot.x + inset, spot.y + inset]);
   if (typedStrokesProblem(strokes, outlines) !== null) return { ok: false, reason: 'no-room' };
