@@ -4,7 +4,8 @@
  * signature'), this browser's own save is not; the pointer's X/Y readout is no live region; and
  * with prefers-reduced-motion the replay moves in jumps.
  */
-import { expect, line, test, TOASTS } from './support/board.ts';
+import type { Page } from '@playwright/test';
+import { expect, line, test, TOASTS, type Board } from './support/board.ts';
 import {
   arrivalsRegion,
   arrivalsTold,
@@ -72,10 +73,7 @@ test("the pointer's X/Y readout is not a live region: it is not read out at ever
 });
 
 /** Seeds `n` short signatures in a column and opens the board with the page's clock paused. */
-async function replayOf(
-  board: import('./support/board.ts').Board,
-  n: number,
-): Promise<() => Promise<number>> {
+async function replayOf(board: Board, n: number): Promise<() => Promise<number>> {
   for (let i = 0; i < n; i += 2) {
     await Promise.all(
       [i, i + 1].map((k) =>
@@ -95,7 +93,7 @@ async function replayOf(
 
 /** The replay's count after each of `steps` half seconds of page time. */
 async function countsEveryHalfSecond(
-  page: import('@playwright/test').Page,
+  page: Page,
   count: () => Promise<number>,
   steps: number,
 ): Promise<number[]> {
