@@ -10,7 +10,8 @@
  * BENCH_LIGHTHOUSE (1), BENCH_LIGHTHOUSE_N (2000), BENCH_REALTIME (1: bench/realtime.ts,
  * realtime-capacity.ts and realtime-wire.ts after the table). `npm run bench -- lighthouse` runs
  * Lighthouse alone; `npm run bench -- preview` the server's link previews alone (bench/preview.ts),
- * `npm run bench -- embed` the embed's first screen (bench/embed.ts).
+ * `npm run bench -- embed` the embed's first screen (bench/embed.ts), `npm run bench -- list` the
+ * list of signatures on the slowed phone (bench/signature-list.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -45,6 +46,12 @@ import { generateWall } from './wall-generator.ts';
 if (process.argv[2] === 'preview') {
   const { runPreviewBench } = await import('./preview.ts');
   await runPreviewBench();
+  process.exit(0);
+}
+// `npm run bench -- list`: 'List of signatures' on the 4× phone (bench/signature-list.ts).
+if (process.argv[2] === 'list') {
+  const { runSignatureListBench } = await import('./signature-list.ts');
+  await runSignatureListBench();
   process.exit(0);
 }
 // `npm run bench -- embed`: the embed's first screen on the 4× phone (bench/embed.ts).

@@ -133,6 +133,18 @@ describe('a typed name as a pending signature', () => {
     expect(rectsMeet({ ...outline, height: outline.height + CAPTION_BAND }, below)).toBe(false);
   });
 
+  it("keeps out from under the board's controls", () => {
+    const view = at(1600, 1600, 1);
+    const { x: dx, y: dy } = view.camera.offset;
+    const free = outlineOf(placed('Jane Doe', view).strokes)!;
+    // A control on screen where the name went.
+    const control: Rect = { x: free.x + dx - 40, y: free.y + dy, width: 400, height: free.height };
+    const { strokes } = placed('Jane Doe', { ...view, covered: [control] });
+    const moved = outlineOf(strokes)!;
+    expect(rectsMeet({ ...moved, x: moved.x + dx, y: moved.y + dy }, control)).toBe(false);
+    expect(rectsMeet({ ...free, x: free.x + dx, y: free.y + dy }, control)).toBe(true);
+  });
+
   it('moves the view to the free spot when it is off screen', () => {
     const view = at(1600, 1600, 1);
     // Everything the view shows is taken, and more.
@@ -147,6 +159,9 @@ describe('a typed name as a pending signature', () => {
     expect(outline.x + outline.width).toBeLessThanOrEqual(seen.x + seen.width);
     expect(outline.y).toBeGreaterThanOrEqual(seen.y);
     expect(outline.y + outline.height + CAPTION_BAND).toBeLessThanOrEqual(seen.y + seen.height);
+    // …below the caption box, which will open on it.
+    const screenTop = (outline.y + 10) * camera.scale + camera.offset.y;
+    expect(screenTop).toBeGreaterThanOrEqual(0.4 * 800 + 80 + 12 - 1);
   });
 
   it('says when the wall has no room, or no size keeps the name within the limits', () => {

@@ -4,7 +4,7 @@
  * written with a finger or a mouse), grown where the weight rule wants more wall for its bytes,
  * shrunk to the size and length limits, and put at the centre of the view, or at the nearest free
  * spot when something is there (free-spot.ts, clear of every outline with their padding, and of
- * the captions painted under them). The strokes are checked as the database will check them
+ * the captions painted under them, and from under the board's own controls). The strokes are checked as the database will check them
  * (typedStrokesProblem; the board's transition checks them again).
  *
  * "The centre of the view" is the middle of the screen's width, and of its height unless the
@@ -12,6 +12,7 @@
  * it: then just below the box.
  */
 import {
+  clampOffset,
   clampScale,
   visibleWallRect,
   type CameraState,
@@ -31,7 +32,6 @@ import { findSignatureProblem, wallPoint } from '../../../domain/signature.ts';
 import { canonicalStrokes, captionRoom } from '../../../domain/signature-weight.ts';
 import type { ToastKind } from '../../../domain/toast.ts';
 import { CAPTION_STYLE } from '../../../domain/presentation.ts';
-import { cameraCentredOn } from '../../../domain/view-link.ts';
 import { centreOf, findFreeSpot } from './free-spot.ts';
 import type { TextStrokes } from './hershey-text.ts';
 
@@ -73,6 +73,11 @@ export const CAPTION_BAND =
 export interface TypedView {
   readonly camera: CameraState;
   readonly viewport: Size;
+  /**
+   * Screen rectangles (CSS px) the board's own controls cover (the overview, the tools' column):
+   * a name is not put under them when the wall has room elsewhere.
+   */
+  readonly covered?: readonly Rect[];
 }
 
 export type TypedNameOutcome =
@@ -176,18 +181,23 @@ export function typedUnit(text: TextStrokes, view: TypedView): number | null {
 }
 
 /**
- * Where a name `height` wall px tall is centred: the middle of the view, or just below the
- * caption box when that would cover it (and above the screen's bottom edge).
+ * The screen y at which a name `height` screen px tall is centred: the middle of the screen, or
+ * just below the caption box when that would cover it (and above the screen's bottom edge).
  */
-function namePoint(view: TypedView, height: number): Point {
-  const { camera, viewport } = view;
-  const half = (height * camera.scale) / 2;
+function nameScreenY(viewport: Size, height: number): number {
+  const half = height / 2;
   const belowBox =
     viewport.height * CAPTION_BOX.centre + CAPTION_BOX.halfHeight + CAPTION_BOX.gap + half;
-  const y = Math.min(
+  return Math.min(
     Math.max(viewport.height / 2, belowBox),
     Math.max(viewport.height / 2, viewport.height - half - CAPTION_BOX.gap),
   );
+}
+
+/** The wall point where a name `height` wall px tall is centred in this view (nameScreenY). */
+function namePoint(view: TypedView, height: number): Point {
+  const { camera, viewport } = view;
+  const y = nameScreenY(viewport, height * camera.scale);
   const clamp = (v: number) => Math.min(WALL_SIZE, Math.max(0, v));
   return [
     clamp((viewport.width / 2 - camera.offset.x) / camera.scale),
@@ -195,8 +205,12 @@ function namePoint(view: TypedView, height: number): Point {
   ];
 }
 
-/** The camera that shows all of `spot`: as it is when it does, else centred on it (zoomed out if need be). */
-function cameraShowing(spot: Rect, view: TypedView): CameraState {
+/**
+ * The camera that shows all of `spot` (a name `height` wall px tall, with its caption's room
+ * under it): as it is when it does, else with the name where namePoint puts names, zoomed out if
+ * need be.
+ */
+function cameraShowing(spot: Rect, height: number, view: TypedView): CameraState {
   const { camera, viewport } = view;
   const seen = visibleWallRect(camera.offset, viewport, camera.scale);
   const inside =
@@ -205,12 +219,23 @@ function cameraShowing(spot: Rect, view: TypedView): CameraState {
     spot.x + spot.width <= seen.x + seen.width &&
     spot.y + spot.height <= seen.y + seen.height;
   if (inside) return camera;
-  const fit = Math.min(
-    camera.scale,
-    (0.9 * viewport.width) / spot.width,
-    (0.9 * viewport.height) / spot.height,
+  const scale = clampScale(
+    Math.min(
+      camera.scale,
+      (0.9 * viewport.width) / spot.width,
+      (0.9 * viewport.height) / spot.height,
+    ),
+    viewport,
   );
-  return cameraCentredOn(centreOf(spot), clampScale(fit, viewport), viewport);
+  // The spot's centre lies half its caption's room below the name's.
+  const y = nameScreenY(viewport, height * scale) + (CAPTION_BAND * scale) / 2;
+  const [cx, cy] = centreOf(spot);
+  const offset = clampOffset(
+    { x: viewport.width / 2 - cx * scale, y: y - cy * scale },
+    viewport,
+    scale,
+  );
+  return { scale, offset };
 }
 
 /**
@@ -236,11 +261,17 @@ export function placeTypedName(
   };
   // Every signature has a caption painted under it ('#id' when it has none of its own).
   const taken = saved.map((outline) => ({ ...outline, height: outline.height + CAPTION_BAND }));
+  const { scale, offset } = view.camera;
+  for (const r of view.covered ?? []) {
+    const x = (r.x - offset.x) / scale;
+    const y = (r.y - offset.y) / scale;
+    taken.push({ x, y, width: r.width / scale, height: r.height / scale });
+  }
   // findFreeSpot centres the spot on the point: the name, above its caption, on namePoint.
   const [x, y] = namePoint(view, height);
   const spot = findFreeSpot(taken, [x, y + CAPTION_BAND / 2], size);
   if (!spot) return { ok: false, reason: 'no-room' };
   const strokes = scaled(text, unit, [spot.x + inset, spot.y + inset]);
   if (typedStrokesProblem(strokes, outlines) !== null) return { ok: false, reason: 'no-room' };
-  return { ok: true, strokes, camera: cameraShowing(spot, view) };
+  return { ok: true, strokes, camera: cameraShowing(spot, height, view) };
 }

@@ -6,6 +6,7 @@
  * script's glyphs (script-font.ts) load when the panel first opens.
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import type { Rect } from '../../../domain/geometry.ts';
 import { createOutlineIndex } from '../../../domain/outline-index.ts';
 import type { Signature } from '../../../domain/signature.ts';
 import { ToolPanel } from '../controls/tool-panel.tsx';
@@ -30,6 +31,20 @@ function loadFont(): Promise<HersheyFont> {
     },
   );
   return fontLoad;
+}
+
+/** The board's controls a typed name should not go under, as they are on screen now. */
+const CONTROLS = '.board-overview-map, .board-overview .board-button, .board-tools .board-button';
+
+function coveredByControls(): Rect[] {
+  const covered: Rect[] = [];
+  for (const el of document.querySelectorAll(CONTROLS)) {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) {
+      covered.push({ x: r.x, y: r.y, width: r.width, height: r.height });
+    }
+  }
+  return covered;
 }
 
 /** Longer names do not fit a signature's 64 strokes anyway. */
@@ -70,7 +85,7 @@ export function TypeNamePanel({ machine, signatures, canType, onClose }: TypeNam
     }
     const outcome = placeTypedName(
       text,
-      machine.camera.current(),
+      { ...machine.camera.current(), covered: coveredByControls() },
       signatures.map((s) => s.outline),
       createOutlineIndex(signatures),
     );
