@@ -13,6 +13,7 @@ import type { BoardMachine } from '../input/board-machine.ts';
 import { SIGNATURE_LIST_WORDS } from '../signature-list/words.ts';
 import { TYPE_NAME_WORDS } from '../type-name/words.ts';
 import { Icon } from './icons.tsx';
+import './board-tools.css';
 import { SignatureListPanel, type ListMemory } from '../signature-list/signature-list-panel.tsx';
 
 import { TypeNamePanel } from '../type-name/type-name-panel.tsx';
@@ -45,10 +46,14 @@ export interface BoardToolButtonsProps {
   canType: boolean | null;
 }
 
-/** The tools' buttons, in the column (or the folded menu) after the others. */
+/**
+ * The tools' buttons, after the others: on a large screen side by side under the column (so the
+ * column stays clear of the overview on a 720 px tall screen), on a compact one in the folded
+ * menu's row (board-tools.css).
+ */
 export function BoardToolButtons({ open, onOpen, canType }: BoardToolButtonsProps) {
   return (
-    <>
+    <div className="board-tools-pair">
       {canType !== null && (
         <button
           type="button"
@@ -76,7 +81,7 @@ export function BoardToolButtons({ open, onOpen, canType }: BoardToolButtonsProp
       >
         <SignatureListIcon />
       </button>
-    </>
+    </div>
   );
 }
 
