@@ -9,6 +9,7 @@
  * the list holds is said politely, once the search rests.
  */
 import {
+  useCallback,
   useDeferredValue,
   useEffect,
   useId,
@@ -19,13 +20,10 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react';
-import type { Point } from '../../../domain/geometry.ts';
 import type { Signature } from '../../../domain/signature.ts';
-import { viewCentre } from '../../../domain/view-link.ts';
 import { ToolPanel } from '../controls/tool-panel.tsx';
 import type { BoardMachine } from '../input/board-machine.ts';
-import type { Camera } from '../input/camera.ts';
-import { rowWindow, scrollToShow, type RowWindow } from '../model/list-window.ts';
+import { scrollToShow } from '../model/list-window.ts';
 import { timeAgo } from '../model/signed-time.ts';
 import {
   cameraOnSignature,
@@ -34,15 +32,11 @@ import {
   type ListEntry,
   type ListOrder,
 } from '../model/signature-list.ts';
-import { SIGNATURE_LIST_WORDS, signatureCount, wallPosition } from './words.ts';
+import { ListRow, ROW_HEIGHT } from './list-row.tsx';
+import { useRestingText, useRowWindow, useViewCentre } from './list-view.ts';
+import { SIGNATURE_LIST_WORDS, signatureCount } from './words.ts';
 import './signature-list.css';
 
-/** A row's height in CSS px (signature-list.css): two lines, and a finger's target. */
-const ROW_HEIGHT = 56;
-/** The count is said once the search has rested this long. */
-const COUNT_DELAY_MS = 600;
-/** 'Nearest first' measures from where the view rests, this long after it last moved. */
-const VIEW_REST_MS = 300;
 /** navigation.css's compact screens, where the list closes once a signature is chosen. */
 const COMPACT = '(max-width: 599px), (max-height: 599px)';
 
@@ -62,68 +56,6 @@ export interface SignatureListPanelProps {
   memory: RefObject<ListMemory | null>;
   /** Closes the panel; `returnFocus` gives the focus back to the tool's button. */
   onClose: (returnFocus: boolean) => void;
-}
-
-/** The wall point at the view's centre: now, and again whenever the view rests (when `live`). */
-function useViewCentre(camera: Camera, live: boolean): Point {
-  const here = () => {
-    const now = camera.current();
-    return viewCentre(now.camera, now.viewport);
-  };
-  const [centre, setCentre] = useState(here);
-  useEffect(() => {
-    if (!live) return undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const rest = () => {
-      const now = camera.current();
-      setCentre(viewCentre(now.camera, now.viewport));
-    };
-    rest();
-    const stop = camera.onMove(() => {
-      clearTimeout(timer);
-      timer = setTimeout(rest, VIEW_REST_MS);
-    });
-    return () => {
-      stop();
-      clearTimeout(timer);
-    };
-  }, [camera, live]);
-  return centre;
-}
-
-/**
- * The rows of the list in the page (rowWindow), following the scroller's scroll and size: a
- * render only when a row comes in or goes out.
- */
-function useRowWindow(scroller: RefObject<HTMLElement | null>, count: number): RowWindow {
-  const [rows, setRows] = useState<RowWindow>({ first: 0, last: -1 });
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return undefined;
-    const update = () => {
-      const next = rowWindow(count, ROW_HEIGHT, el.scrollTop, el.clientHeight);
-      setRows((now) => (now.first === next.first && now.last === next.last ? now : next));
-    };
-    update();
-    el.addEventListener('scroll', update, { passive: true });
-    const resized = new ResizeObserver(update);
-    resized.observe(el);
-    return () => {
-      el.removeEventListener('scroll', update);
-      resized.disconnect();
-    };
-  }, [scroller, count]);
-  return rows;
-}
-
-/** The text said (politely) about how many signatures the list holds, once it stops changing. */
-function useRestingText(text: string): string {
-  const [told, setTold] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setTold(text), COUNT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-  return told;
 }
 
 export function SignatureListPanel({
@@ -207,6 +139,13 @@ export function SignatureListPanel({
     machine.dispatch({ type: 'signatureShown', id: entry.id, camera });
     if (window.matchMedia(COMPACT).matches) onClose(false);
   };
+
+  // Rows render again only when what they show changes: their handler stays the same function.
+  const chooseNow = useRef(choose);
+  useLayoutEffect(() => {
+    chooseNow.current = choose;
+  });
+  const onChoose = useCallback((entry: ListEntry) => chooseNow.current(entry), []);
 
   const activate = (index: number) => {
     if (results.length === 0) return;
@@ -314,29 +253,18 @@ export function SignatureListPanel({
           className="signature-list-rows"
           style={{ height: results.length * ROW_HEIGHT }}
         >
-          {results.slice(rows.first, rows.last + 1).map((entry, i) => {
-            const index = rows.first + i;
-            return (
-              <div
-                key={entry.id}
-                id={optionId(entry.id)}
-                role="option"
-                aria-selected={entry.id === activeId}
-                aria-setsize={results.length}
-                aria-posinset={index + 1}
-                className="signature-list-option"
-                style={{ top: index * ROW_HEIGHT }}
-                onClick={() => choose(entry)}
-              >
-                <span className="signature-list-caption">{entry.label}</span>
-                <span className="signature-list-meta">
-                  <time dateTime={entry.createdAt}>{ago(entry.createdAt)}</time>
-                  {' · '}
-                  {wallPosition(entry.centre[0], entry.centre[1])}
-                </span>
-              </div>
-            );
-          })}
+          {results.slice(rows.first, rows.last + 1).map((entry, i) => (
+            <ListRow
+              key={entry.id}
+              entry={entry}
+              id={optionId(entry.id)}
+              index={rows.first + i}
+              setSize={results.length}
+              active={entry.id === activeId}
+              signedAgo={ago(entry.createdAt)}
+              onChoose={onChoose}
+            />
+          ))}
         </div>
       </div>
     </ToolPanel>
