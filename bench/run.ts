@@ -11,7 +11,8 @@
  * realtime-capacity.ts and realtime-wire.ts after the table), BENCH_HEAVY (1: bench/heavy-wall.ts
  * last). `npm run bench -- lighthouse` runs Lighthouse alone; `npm run bench -- preview` the
  * server's link previews alone (bench/preview.ts), `npm run bench -- embed` the embed's first
- * screen (bench/embed.ts), `npm run bench -- heavy` the heaviest legal wall (bench/heavy-wall.ts).
+ * screen (bench/embed.ts), `npm run bench -- heavy` the heaviest legal wall (bench/heavy-wall.ts), `npm run bench -- list`
+ * the list of signatures on the slowed phone (bench/signature-list.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -51,6 +52,12 @@ if (process.argv[2] === 'preview') {
 // `npm run bench -- heavy`: the heaviest legal wall alone (bench/heavy-wall.ts).
 if (process.argv[2] === 'heavy') {
   await import('./heavy-wall.ts');
+  process.exit(0);
+}
+// `npm run bench -- list`: 'List of signatures' on the 4× phone (bench/signature-list.ts).
+if (process.argv[2] === 'list') {
+  const { runSignatureListBench } = await import('./signature-list.ts');
+  await runSignatureListBench();
   process.exit(0);
 }
 // `npm run bench -- embed`: the embed's first screen on the 4× phone (bench/embed.ts).

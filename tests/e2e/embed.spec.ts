@@ -140,6 +140,11 @@ test('mode=view never draws: no Sign toggle, the mouse pans, keys draw nothing; 
   );
   await embed.loaded();
   await expect(embed.content.getByRole('button', { name: /^(Sign|Pan)$/ })).toHaveCount(0);
+  // Nor 'Type your name', folded or not (the list of signatures stays: it only reads the wall).
+  const tool = (name: string) =>
+    embed.content.getByRole('button', { name, exact: true, includeHidden: true });
+  await expect(tool('Type your name')).toHaveCount(0);
+  await expect(tool('List of signatures')).toHaveCount(1);
   const before = await embed.camera();
   const from = await embed.pageOf([1000, 1000]);
   await embed.mouseStroke(EmbedFrame.line(from, [from[0] - 150, from[1] - 60], 10));

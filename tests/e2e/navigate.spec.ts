@@ -270,7 +270,7 @@ test('the wall’s edge shows where the screen shows more than the wall', async 
   expect(
     await screenPixels(page, [
       [2, 400],
-      [1277, 400],
+      [1277, 480],
       [300, 797],
     ]),
   ).toEqual([WALL_HEX, WALL_HEX, WALL_HEX]);
@@ -282,7 +282,7 @@ test('the wall’s edge shows where the screen shows more than the wall', async 
     await screenPixels(page, [
       [120, 400],
       [640, 700],
-      [1160, 400],
+      [1160, 480],
     ]),
   ).toEqual([OUTSIDE_HEX, WALL_HEX, OUTSIDE_HEX]);
   // The edge follows a pan at another zoom.

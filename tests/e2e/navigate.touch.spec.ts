@@ -184,6 +184,8 @@ function boardParts(page: Page): Record<string, Locator> {
     freeSpot: button('Find a free spot'),
     replay: button('Replay'),
     png: page.getByRole('link', { name: 'Download PNG' }),
+    typeName: button('Type your name'),
+    list: button('List of signatures'),
     overviewToggle: page.getByRole('button', { name: /wall overview/ }),
     overview: page.getByTestId('overview-map'),
     readout: page.getByTestId('pointer-readout'),

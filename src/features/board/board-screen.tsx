@@ -38,6 +38,8 @@ import { WallOverview } from './controls/wall-overview.tsx';
 import { WallStage } from './stage/wall-stage.tsx';
 import { useEmbed } from './embed/use-embed.ts';
 import { OpenFullWall } from './controls/open-full-wall.tsx';
+import { BoardToolButtons, BoardToolPanel, type BoardTool } from './controls/board-tools.tsx';
+import { NewArrivalsRegion, useNewArrivals } from './announcements/new-arrivals.tsx';
 import './board.css';
 import { ToastArea, useToastExpiry } from '../../ui/toast.tsx';
 import type { ToastKind } from '../../domain/toast.ts';
@@ -79,6 +81,13 @@ export function BoardScreen({
   const newSinceVisit = useNewSinceVisit(wall.signatures, wall.complete);
   const embedded = useEmbed(embed, machine);
   const saved = embedded?.saved;
+  const [tool, setTool] = useState<BoardTool | null>(null);
+  const closeTool = useCallback(() => setTool(null), []);
+  const arrivals = useNewArrivals(wall.signatures, wall.complete);
+  const { ownSave } = arrivals;
+  // Typing a name signs as the toggle does: once the wall is in, never in a view-only embed.
+  const canType =
+    embedded?.mode === 'view' ? null : wall.complete && !replay.active && !board.locked;
 
   // A signature arriving mid-stroke blocks drawing over it from the next point on.
   const outlines = useOutlines(signatures);
@@ -89,11 +98,12 @@ export function BoardScreen({
     () =>
       machine.setSaver((request) =>
         mutateAsync(request).then((signature) => {
+          ownSave(signature.id);
           pointAt(centreOf(signature.outline));
           saved?.(signature.id);
         }),
       ),
-    [machine, mutateAsync, pointAt, saved],
+    [machine, mutateAsync, pointAt, saved, ownSave],
   );
   useFocusReturn(machine, board.pending !== null);
   // A signature's card; one that left the wall (hidden, deleted, removed) closes.
@@ -154,6 +164,16 @@ export function BoardScreen({
         onZoomIn={zoomIn}
         onZoomOut={zoomOut}
         exportInNewTab={embedded !== null}
+        moreTools={(closeMenu) => (
+          <BoardToolButtons
+            open={tool}
+            canType={canType}
+            onOpen={(next) => {
+              closeMenu();
+              setTool(next);
+            }}
+          />
+        )}
         onReplay={
           wall.complete && !replay.active && !board.locked && board.mode === 'pan'
             ? replay.start
@@ -203,6 +223,15 @@ export function BoardScreen({
           onClose={closeCard}
         />
       )}
+      <BoardToolPanel
+        tool={tool}
+        machine={machine}
+        signatures={signatures}
+        canType={canType === true}
+        card={board.card}
+        onClose={closeTool}
+      />
+      <NewArrivalsRegion telling={arrivals.telling} />
       <ToastArea toast={board.toast} />
     </main>
   );

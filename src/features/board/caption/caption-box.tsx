@@ -1,8 +1,8 @@
 /**
  * The small caption box that opens with the first completed stroke (spec §4). Not a modal: the
  * wall around it stays drawable, so more strokes can join the pending signature. Usable by
- * keyboard alone: the input is labelled and focused, Enter saves, Escape cancels, Tab reaches the
- * buttons.
+ * keyboard alone: the input is labelled and focused, Enter saves, Escape cancels, Ctrl/Cmd+Z in
+ * the empty field undoes the last stroke, Tab reaches the buttons.
  */
 import { useId, type KeyboardEvent } from 'react';
 import { MAX_CAPTION_LENGTH } from '../../../domain/rules.ts';
@@ -34,6 +34,18 @@ export function CaptionBox({
     if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
       e.preventDefault();
       onSave();
+    } else if (
+      (e.key === 'z' || e.key === 'Z') &&
+      (e.ctrlKey || e.metaKey) &&
+      !e.altKey &&
+      !e.shiftKey &&
+      e.currentTarget.value === ''
+    ) {
+      // Right after a stroke the field has the focus and nothing to undo of its own: the stroke
+      // goes, as Ctrl/Cmd+Z on the wall does. With text in it, it stays the text's own undo.
+      e.preventDefault();
+      e.stopPropagation();
+      onUndo();
     } else if (e.key === 'Escape') {
       e.preventDefault();
       // The board listens for Escape too; one cancel is enough.

@@ -1,7 +1,7 @@
 /** Small line icons for the board's round buttons (decorative: each button has its own name). */
 import type { ReactNode } from 'react';
 
-function Icon({ children }: { children: ReactNode }) {
+export function Icon({ children }: { children: ReactNode }) {
   return (
     <svg
       className="board-icon"

@@ -7,7 +7,15 @@
  * top-right corner lies under it (use-side-clear-of-corners.ts).
  */
 import './navigation.css';
-import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Link } from 'wouter';
 import { centreOf, findFreeSpot } from '../model/free-spot.ts';
 import type { Signature } from '../../../domain/signature.ts';
@@ -33,6 +41,8 @@ export interface ViewToolsProps {
   onReplay: (() => void) | null;
   /** In an embed the export opens in a tab of its own, leaving the host page's frame alone. */
   exportInNewTab?: boolean;
+  /** More tools after these (board-tools.tsx), given the way to fold the menu when one is chosen. */
+  moreTools?: (closeMenu: () => void) => ReactNode;
 }
 
 /** Open until a tool is chosen, the button is pressed again, Escape, or a press elsewhere. */
@@ -66,6 +76,7 @@ export function ViewTools({
   onZoomOut,
   onReplay,
   exportInNewTab = false,
+  moreTools,
 }: ViewToolsProps) {
   const columnRef = useRef<HTMLDivElement>(null);
   const side = useSideClearOfCorners(camera, columnRef);
@@ -181,6 +192,7 @@ export function ViewTools({
             <DownloadIcon />
           </Link>
         )}
+        {moreTools?.(() => setOpen(false))}
       </div>
     </div>
   );

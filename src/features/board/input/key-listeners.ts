@@ -5,7 +5,8 @@
  * - Enter saves when the focus is on the wall rather than a control; in pan mode, with the wall
  *   focused, it opens the card of the signature under the screen's centre (the keyboard's tap).
  * - Ctrl/Cmd+Z undoes the pending signature's last stroke, except while typing: in the caption
- *   input it is the input's own text undo.
+ *   input it is the input's own text undo (while that input is empty, the caption box takes it
+ *   for the stroke).
  * - `+`/`=` and `-` zoom around the viewport's centre, unless typing.
  * - The arrow keys pan a tenth of the screen, with the wall itself focused.
  */

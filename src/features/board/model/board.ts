@@ -23,6 +23,7 @@ import { gestureTransition, type GestureEvent } from './board-gestures.ts';
 import { strokesToSave, type SavingOutlines } from '../../../domain/simplify.ts';
 import { captionWithin, findSignatureProblem } from '../../../domain/signature.ts';
 import { toastReducer, type Toast, type ToastEvent } from '../../../domain/toast.ts';
+import { typedStrokesProblem } from './typed-name.ts';
 import {
   IDLE,
   withToast,
@@ -66,6 +67,16 @@ export type BoardEvent =
    * opens, the keyboard's tap (a focused canvas has no pointer to tap with).
    */
   | { type: 'cardRequested' }
+  /**
+   * 'Type your name': the name's strokes (typed-name.ts) become the pending signature, as if
+   * drawn, the caption box opening on them; `camera` shows them.
+   */
+  | { type: 'nameTyped'; strokes: readonly Stroke[]; camera: CameraState }
+  /**
+   * 'List of signatures': the view jumps to a signature (`camera`) and its card opens (in pan
+   * mode; a drawing in progress keeps its mode and gets no card).
+   */
+  | { type: 'signatureShown'; id: number; camera: CameraState }
   | ToastEvent;
 
 export function initialBoardState(camera: CameraState, viewport: Size): BoardState {
@@ -90,8 +101,9 @@ export function boardTransition(
   outlines: SavingOutlines,
 ): BoardState {
   const next = transition(state, event, outlines);
-  // A card stays next to its signature only while the wall stays put.
-  const moved = event.type !== 'resized' && next.camera !== state.camera;
+  // A card stays next to its signature only while the wall stays put (or moved to show it).
+  const moved =
+    event.type !== 'resized' && event.type !== 'signatureShown' && next.camera !== state.camera;
   return next.card !== null && (moved || next.mode !== 'pan') ? { ...next, card: null } : next;
 }
 
@@ -177,6 +189,21 @@ function transition(state: BoardState, event: BoardEvent, outlines: SavingOutlin
       const at = worldPointAt(screenPoint(centre.x, centre.y), state.camera);
       const card = outlines.itemAtPoint(at)?.id ?? null;
       return card === null || card === state.card ? state : { ...state, card };
+    }
+    case 'nameTyped': {
+      if (phase.name !== 'idle') return state;
+      const problem = typedStrokesProblem(event.strokes, outlines);
+      if (problem) return withToast(state, problem);
+      const draft = { strokes: event.strokes, caption: '' };
+      const shown = moveCamera(state, event.camera);
+      return { ...shown, mode: 'draw', phase: { name: 'captioning', draft }, card: null };
+    }
+    case 'signatureShown': {
+      if (phase.name === 'panning' || phase.name === 'pinching') return state;
+      const shown = moveCamera(state, event.camera);
+      if (phase.name !== 'idle') return shown;
+      const card = { ...shown, card: event.id };
+      return state.mode === 'pan' ? card : withToast({ ...card, mode: 'pan' }, 'panningEnabled');
     }
     case 'notified':
     case 'toastExpired': {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { advance, asksForReplay, progressOf, REPLAY_MS, shownAt } from './replay.ts';
+import {
+  advance,
+  asksForReplay,
+  nextJump,
+  progressOf,
+  REDUCED_MOTION_JUMPS,
+  REPLAY_MS,
+  shownAt,
+} from './replay.ts';
 
 describe('replay', () => {
   it('plays any wall in REPLAY_MS: a quarter of the time shows a quarter of the signatures', () => {
@@ -29,5 +37,17 @@ describe('replay', () => {
     expect(asksForReplay('#x=10&y=20')).toBe(false);
     expect(asksForReplay('#replayed')).toBe(false);
     expect(asksForReplay('')).toBe(false);
+  });
+});
+
+describe('the replay in jumps (reduced motion)', () => {
+  it('moves a tenth of the history at a time, to the end', () => {
+    const seen: number[] = [];
+    for (let p = 0; p < 1; p = nextJump(p)) seen.push(p);
+    expect(seen.map((p) => Math.round(p * 10))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(nextJump(0.9)).toBe(1);
+    expect(nextJump(0.35)).toBeCloseTo(0.4, 10);
+    expect(nextJump(1)).toBe(1);
+    expect(REDUCED_MOTION_JUMPS).toBe(10);
   });
 });

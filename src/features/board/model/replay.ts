@@ -7,6 +7,12 @@
 /** The whole history plays in this long, a wall of ten signatures or of ten thousand. */
 export const REPLAY_MS = 20_000;
 
+/**
+ * With `prefers-reduced-motion: reduce` the replay moves in this many jumps, REPLAY_MS / this
+ * apart, each showing a tenth more of the wall at once, rather than ten small steps a second.
+ */
+export const REDUCED_MOTION_JUMPS = 10;
+
 /** How far a replay is, from 0 (an empty wall) to 1 (today's wall). */
 export type ReplayProgress = number;
 
@@ -15,6 +21,12 @@ const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 /** The progress `elapsedMs` of playing later. */
 export function advance(progress: ReplayProgress, elapsedMs: number): ReplayProgress {
   return clamp01(progress + Math.max(0, elapsedMs) / REPLAY_MS);
+}
+
+/** The next of the REDUCED_MOTION_JUMPS steps after `progress` (a jump, whatever the time taken). */
+export function nextJump(progress: ReplayProgress): ReplayProgress {
+  const jumps = Math.floor(clamp01(progress) * REDUCED_MOTION_JUMPS + 1e-9);
+  return clamp01((jumps + 1) / REDUCED_MOTION_JUMPS);
 }
 
 /** How many of the wall's `total` signatures show at `progress`. */

@@ -4,10 +4,22 @@
  * the board simply shows the first signatures of the wall, which is in signing order.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { advance, asksForReplay, progressOf, shownAt } from '../model/replay.ts';
+import {
+  advance,
+  asksForReplay,
+  progressOf,
+  REDUCED_MOTION_JUMPS,
+  nextJump,
+  REPLAY_MS,
+  shownAt,
+} from '../model/replay.ts';
+import { usePrefersReducedMotion } from '../use-reduced-motion.ts';
 import type { Signature } from '../../../domain/signature.ts';
 
-/** The replay moves on ten times a second: smooth enough, and few renders of the board. */
+/**
+ * The replay moves on ten times a second: smooth enough, and few renders of the board (in jumps
+ * with reduced motion: REDUCED_MOTION_JUMPS).
+ */
 const TICK_MS = 100;
 
 export interface Replay {
@@ -39,6 +51,8 @@ export function useReplay(signatures: readonly Signature[], complete: boolean): 
   // A link with #replay opens the board playing, once the wall is in.
   const [asked, setAsked] = useState(() => asksForReplay(window.location.hash));
   const total = signatures.length;
+  const jumps = usePrefersReducedMotion();
+  const tickMs = jumps ? REPLAY_MS / REDUCED_MOTION_JUMPS : TICK_MS;
 
   const start = useCallback(() => setState({ active: true, playing: true, progress: 0 }), []);
   useEffect(() => {
@@ -55,13 +69,13 @@ export function useReplay(signatures: readonly Signature[], complete: boolean): 
       const elapsed = now - last;
       last = now;
       setState((s) => {
-        const progress = advance(s.progress, elapsed);
+        const progress = jumps ? nextJump(s.progress) : advance(s.progress, elapsed);
         // The end is today's wall, and the board as it was before the replay.
         return progress >= 1 ? IDLE : { ...s, progress };
       });
-    }, TICK_MS);
+    }, tickMs);
     return () => clearInterval(timer);
-  }, [state.playing]);
+  }, [state.playing, jumps, tickMs]);
 
   const toggle = useCallback(
     () =>
