@@ -9,10 +9,18 @@ const ExportRoute = lazy(() => import('./export-route.tsx'));
 // The owner's page (with the full supabase-js client) loads only for /moderate.
 const ModerateRoute = lazy(() => import('./moderate-route.tsx'));
 
-/** /export: the wall's data starts loading beside the export's code, not after it arrived. */
+/**
+ * /export: the wall's data starts loading beside the export's code, not after it arrived: in the
+ * export's worker, which reads it, or on the page where no worker can (the wall's query).
+ */
 function ExportPage() {
   const queryClient = useQueryClient();
-  useEffect(() => prefetchWall(queryClient, null), [queryClient]);
+  useEffect(() => {
+    void import('../features/export/worker-export.ts').then((exporter) => {
+      if (exporter.workerCanRender()) exporter.prestartWorkerExport();
+      else prefetchWall(queryClient, null);
+    });
+  }, [queryClient]);
   return (
     <Suspense fallback={null}>
       <ExportRoute />

@@ -12,8 +12,10 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Rect } from '../domain/geometry.ts';
-import { signaturesFromRows, type Signature, type SignatureRow } from '../domain/signature.ts';
-import { idWindows, wallRegions, type EdgeFilter } from '../domain/wall-regions.ts';
+import { packRows } from '../domain/packed-rows.ts';
+import { unpackSignatures } from '../domain/packed-signatures.ts';
+import type { Signature, SignatureRow } from '../domain/signature.ts';
+import { idWindows, wallRegions, type EdgeFilter, type IdWindow } from '../domain/wall-regions.ts';
 import { dataApi, type DataApi } from './client.ts';
 import {
   ALL_IDS,
@@ -96,7 +98,9 @@ async function* interleave<T>(sources: ReadonlyArray<AsyncIterator<T>>): AsyncGe
 }
 
 /** How many rows visitors can read, and the highest id among them (both null if unknown). */
-async function sizeOfWall(api: DataApi): Promise<{ count: number | null; maxId: number | null }> {
+export async function sizeOfWall(
+  api: DataApi,
+): Promise<{ count: number | null; maxId: number | null }> {
   const { data, count, error } = await api
     .from(TABLE)
     // Not `id` alone: that is the removal check's read (removed-signatures.ts), told apart by it.
@@ -136,9 +140,12 @@ export function restRows(api: DataApi, { view, pageSize, maxId }: RestOfWall) {
   return interleave(filters.map((filter) => regionPages(api, filter, pageSize, maxId)));
 }
 
-/** The rows as signatures: unreadable ones are skipped, and told (warnSkipped). */
+/**
+ * The rows as signatures, their strokes drawn simplified as the app saves them now
+ * (src/domain/packed-rows.ts): unreadable ones are skipped, and told (warnSkipped).
+ */
 export function chunkOf(rows: readonly SignatureRow[]): WallChunk {
-  return { rows: rows.length, signatures: signaturesFromRows(rows, warnSkipped) };
+  return { rows: rows.length, signatures: unpackSignatures(packRows(rows, warnSkipped)) };
 }
 
 /** The rest of the wall read and parsed in this thread. */
@@ -202,3 +209,26 @@ export async function* streamWall(
     readRest.close?.();
   }
 }
+
+/**
+ * The whole wall at once, for the export: the wall's size first (one tiny read), then every id
+ * window side by side from the start (no first page read alone, as a region's is), each in pages of
+ * `pageSize`, yielded as they arrive (each page in id order; pages in no particular order).
+ */
+export async function* wholeWallRows(
+  api: DataApi,
+  pageSize: number = PAGE_SIZE,
+): AsyncGenerator<SignatureRow[]> {
+  const { count, maxId } = await sizeOfWall(api);
+  const read = signatureRead('Loading signatures failed');
+  const windows: IdWindow[] =
+    count === null || maxId === null
+      ? [ALL_IDS]
+      : idWindows(0, maxId, count, WHOLE_WALL_WINDOW_ROWS).map((w, i) =>
+          i === 0 ? { ...w, after: null } : w,
+        );
+  yield* interleave(windows.map((w) => pagesById(api, read, w, pageSize)));
+}
+
+/** Rows per id window of wholeWallRows: a 2000-signature wall is read in 4 answers side by side. */
+export const WHOLE_WALL_WINDOW_ROWS = 500;

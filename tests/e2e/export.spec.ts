@@ -141,14 +141,28 @@ test('a failed load shows the error and downloads nothing', async ({ page, wall 
   expect(toastsAt(await readToastLog(page), '/export')).toEqual([PREPARING, LOAD_ERROR]);
 });
 
-test('the wall is painted and encoded in a worker, off the page', async ({ page, wall }) => {
+test('the wall is read, painted and encoded in a worker, off the page', async ({ page, wall }) => {
   const seeded = await seedWall(wall);
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(worker.url()));
+  // The page's own fetches, with the route it was on (a worker has its own fetch, which this
+  // does not see; after the redirect, the welcome card starts the board's read, as it should).
+  await page.addInitScript(() => {
+    const reads: string[] = [];
+    (window as unknown as { __reads: string[] }).__reads = reads;
+    const fetch = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      reads.push(`${location.pathname} ${input instanceof Request ? input.url : String(input)}`);
+      return fetch(input, init);
+    };
+  });
   const download = page.waitForEvent('download');
   await page.goto(`${wall.url}/export`);
   expectSeededWall(await downloadedPng(await download), seeded);
   expect(workers).toContainEqual(expect.stringMatching(/\/assets\/export-worker-[\w-]+\.js$/));
+  const pageReads = await page.evaluate(() => (window as unknown as { __reads: string[] }).__reads);
+  const onExport = pageReads.filter((read) => read.startsWith('/export '));
+  expect(onExport.filter((read) => read.includes('/rest/v1/signatures'))).toEqual([]);
 });
 
 test('where no worker can paint, the page paints the same PNG', async ({ page, wall }) => {
