@@ -1,16 +1,21 @@
 /** Every path but /export: the welcome card, and the board once the visitor chooses to sign. */
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { initialViewRect, type CameraState } from '../domain/camera.ts';
 import { initialCamera, parseViewHash } from '../domain/view-link.ts';
 import { startWallChanges } from '../data/wall-changes.ts';
 import { prefetchWall } from '../data/wall-query.ts';
 import { WelcomeCard } from '../features/welcome/welcome-card.tsx';
+import type * as BoardModule from '../features/board/board-screen.tsx';
 
 // The board (Konva, the data client, the drawing code) is its own chunk, so the welcome card
 // shows without waiting for it; it is fetched while the card is on screen (see below).
-const loadBoard = () => import('../features/board/board-screen.tsx');
-const BoardScreen = lazy(() => loadBoard().then((m) => ({ default: m.BoardScreen })));
+let boardModule: typeof BoardModule | null = null;
+const loadBoard = () =>
+  import('../features/board/board-screen.tsx').then((m) => {
+    boardModule = m;
+    return m;
+  });
 
 /**
  * The camera a board opens on: the view the address's hash names (a shared link, or where the
@@ -23,6 +28,23 @@ function openingCamera(): CameraState {
 
 export function WallRoute() {
   const [screen, setScreen] = useState<'welcome' | 'board'>('welcome');
+  // The board's code once it is in. Not React.lazy: a lazy component suspends even when its code
+  // has arrived, and React reveals a Suspense boundary's content no sooner than 300 ms after its
+  // fallback showed, a third of a second of blank board after 'Sign!'. The placeholder below
+  // shows only while the code is still on its way, and the board replaces it as soon as it is in.
+  const [board, setBoard] = useState<typeof BoardModule | null>(boardModule);
+  const [boardFailure, setBoardFailure] = useState<{ error: unknown } | null>(null);
+  useEffect(() => {
+    if (screen !== 'board' || board) return;
+    let current = true;
+    loadBoard().then(
+      (m) => current && setBoard(m),
+      (error: unknown) => current && setBoardFailure({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [screen, board]);
   const [opening, setOpening] = useState(openingCamera);
   const queryClient = useQueryClient();
   // The wall the first board's first screen will show (issue #12: loaded first).
@@ -31,8 +53,7 @@ export function WallRoute() {
   );
   useEffect(() => {
     // Prefetch: by the time a visitor has read the card and tapped 'Sign!', the board is here.
-    // A failed prefetch is not an error yet: the lazy import tries again, and the error boundary
-    // handles it if that fails too.
+    // A failed prefetch is not an error yet: opening the board tries again (above).
     const board = loadBoard();
     board.catch(() => undefined);
     // The wall's data starts loading now too (issue #13), viewport first, the rest once the
@@ -43,20 +64,24 @@ export function WallRoute() {
     startWallChanges(queryClient);
     prefetchWall(queryClient, firstScreen, board);
   }, [queryClient, firstScreen]);
+  // A failed prefetch is tried again when the board opens; a second failure is the error
+  // boundary's to show.
+  if (boardFailure) throw boardFailure.error;
   return screen === 'welcome' ? (
     <WelcomeCard
       onSign={() => {
         setOpening(openingCamera());
+        setBoard(boardModule);
         setScreen('board');
       }}
     />
+  ) : board ? (
+    <board.BoardScreen
+      onBack={() => setScreen('welcome')}
+      firstScreen={firstScreen}
+      openingCamera={opening}
+    />
   ) : (
-    <Suspense fallback={<div className="board" aria-busy="true" />}>
-      <BoardScreen
-        onBack={() => setScreen('welcome')}
-        firstScreen={firstScreen}
-        openingCamera={opening}
-      />
-    </Suspense>
+    <div className="board" aria-busy="true" />
   );
 }

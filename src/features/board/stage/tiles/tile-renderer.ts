@@ -89,7 +89,8 @@ export class TileRenderer {
   /** The signatures changed since the last `signwall:view-drawn`. */
   private markPending = true;
   private lastView: View | null = null;
-  private lastTransform = '';
+  /** The camera and canvas of the last frame on screen; null before the first. */
+  private lastTransform: string | null = null;
   private movedAt = -Infinity;
   private lastScale = 0;
   private scaledAt = -Infinity;
@@ -283,8 +284,9 @@ export class TileRenderer {
     this.uncovered = uncovered;
     const transform = `${m.a},${m.e},${m.f},${ctx.canvas.width},${ctx.canvas.height}`;
     if (transform !== this.lastTransform) {
+      // The board's first frame is not a move: the first screen fills at the still budget.
+      if (this.lastTransform !== null) this.movedAt = now();
       this.lastTransform = transform;
-      this.movedAt = now();
     }
     this.lastView = view;
     // A scaled pane (a zoom under way) is not yet the view as it will stay: not drawn.
