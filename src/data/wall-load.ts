@@ -210,24 +210,40 @@ export async function* streamWall(
   }
 }
 
+/** What wholeWallRows reads: every row, or those whose outline passes `filters`. */
+export interface WallRowsRead {
+  /** Conditions on the outline's edges (none: every row, those without an outline included). */
+  readonly filters?: readonly EdgeFilter[];
+  /** Also the rows without an outline (only with `filters`: without, they are read anyway). */
+  readonly withoutOutline?: boolean;
+  /** About which share of the wall the filters hold (for the number of id windows): 1 by default. */
+  readonly share?: number;
+}
+
 /**
- * The whole wall at once, for the export: the wall's size first (one tiny read), then every id
- * window side by side from the start (no first page read alone, as a region's is), each in pages of
- * `pageSize`, yielded as they arrive (each page in id order; pages in no particular order).
+ * The whole wall at once (or the part `filters` holds), for the export: the wall's size first
+ * (one tiny read), then every id window side by side from the start (no first page read alone,
+ * as a region's is), each in pages of `pageSize`, yielded as they arrive (each page in id order;
+ * pages in no particular order).
  */
 export async function* wholeWallRows(
   api: DataApi,
+  { filters = [], withoutOutline = false, share = 1 }: WallRowsRead = {},
   pageSize: number = PAGE_SIZE,
 ): AsyncGenerator<SignatureRow[]> {
   const { count, maxId } = await sizeOfWall(api);
-  const read = signatureRead('Loading signatures failed');
+  const read = regionRead(filters);
   const windows: IdWindow[] =
     count === null || maxId === null
       ? [ALL_IDS]
-      : idWindows(0, maxId, count, WHOLE_WALL_WINDOW_ROWS).map((w, i) =>
+      : idWindows(0, maxId, count * share, WHOLE_WALL_WINDOW_ROWS).map((w, i) =>
           i === 0 ? { ...w, after: null } : w,
         );
-  yield* interleave(windows.map((w) => pagesById(api, read, w, pageSize)));
+  const sources = windows.map((w) => pagesById(api, read, w, pageSize));
+  if (withoutOutline && filters.length > 0) {
+    sources.push(pagesById(api, regionRead('no-outline'), ALL_IDS, pageSize));
+  }
+  yield* interleave(sources);
 }
 
 /** Rows per id window of wholeWallRows: a 2000-signature wall is read in 4 answers side by side. */

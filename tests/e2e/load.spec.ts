@@ -245,7 +245,7 @@ test("once the board's code is in, 'Sign!' opens the board at once, with no load
     (window as unknown as { __fallbacks: string[] }).__fallbacks = seen;
     new MutationObserver((records) => {
       for (const record of records) {
-        for (const node of record.addedNodes) {
+        for (const node of Array.from(record.addedNodes)) {
           if (node instanceof Element && node.matches('.board[aria-busy="true"]')) {
             seen.push(node.outerHTML);
           }

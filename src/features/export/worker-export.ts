@@ -1,12 +1,29 @@
 /**
- * The page's side of the export's worker (export-worker.ts): starts it, which starts the wall's
+ * The page's side of the export's workers (export-worker.ts): starts them, which starts the wall's
  * read at once, and hands back the two moments the export waits for: the wall loaded, and the PNG.
- * Where no worker can do the work (no module Worker or 2D OffscreenCanvas, its script refused, or
- * its canvas failing), both reject with WorkerUnavailableError and the page does it itself.
+ *
+ * The wall is cut into horizontal bands, one worker each (as many as the device has cores, up to
+ * MAX_BANDS): each reads, parses and paints its band side by side with the others, then the first
+ * composes the bands and encodes the PNG. With one band, one worker does it all. Where no worker
+ * can do the work (no module Worker or 2D OffscreenCanvas, a script refused, a canvas failing),
+ * both moments reject with WorkerUnavailableError and the page does it itself.
  */
 import { DataApiError } from '../../data/table.ts';
+import { WALL_SIZE } from '../../domain/rules.ts';
+import type {
+  Band,
+  ExportWorkerAnswer,
+  ExportWorkerCommand,
+  PaintedBand,
+} from './export-worker-protocol.ts';
 import { ExportCancelledError } from './render-wall.ts';
-import type { ExportWorkerAnswer, ExportWorkerCommand } from './export-worker-protocol.ts';
+
+/**
+ * At most this many bands: past it, each worker's own start (its script, its reads) costs more
+ * than its share of the painting saves, and every band's pixels are one more copy in memory until
+ * they are composed.
+ */
+export const MAX_BANDS = 4;
 
 export class WorkerUnavailableError extends Error {
   constructor(reason: string) {
@@ -16,11 +33,11 @@ export class WorkerUnavailableError extends Error {
 }
 
 export interface WorkerExport {
-  /** Resolves once every signature is in the worker; rejects with the data API's error. */
+  /** Resolves once every signature is in the workers; rejects with the data API's error. */
   readonly loaded: Promise<void>;
   /** Paints and encodes the wall (after `loaded`). */
   render(): Promise<Blob>;
-  /** Stops the worker (its reads and its 41 MB canvas go); what waits is cancelled. */
+  /** Stops the workers (their reads and canvases go); what waits is cancelled. */
   close(): void;
 }
 
@@ -30,6 +47,20 @@ export function workerCanRender(): boolean {
     typeof OffscreenCanvas !== 'undefined' &&
     typeof OffscreenCanvas.prototype.convertToBlob === 'function'
   );
+}
+
+/** The wall's rows cut into `count` bands of whole pixels, top to bottom. */
+export function bandsOf(count: number): Band[] {
+  return Array.from({ length: count }, (_, i) => ({
+    top: Math.round((i * WALL_SIZE) / count),
+    bottom: Math.round(((i + 1) * WALL_SIZE) / count),
+  }));
+}
+
+/** One band per core, up to MAX_BANDS. */
+function bandCount(): number {
+  const cores = typeof navigator === 'undefined' ? 1 : navigator.hardwareConcurrency || 1;
+  return Math.max(1, Math.min(MAX_BANDS, cores));
 }
 
 /** A settled-later promise with its two functions. */
@@ -45,65 +76,116 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-/** Starts the worker and its read of the wall; null where no worker can render. */
+/** One band's worker: its load, and its answer to the one command it runs at a time. */
+class BandWorker {
+  readonly loaded = deferred<void>();
+  private answer = deferred<ExportWorkerAnswer>();
+
+  private constructor(private readonly worker: Worker) {
+    worker.onmessage = ({ data }: MessageEvent<ExportWorkerAnswer>) => {
+      if (data.type === 'loaded') this.loaded.resolve();
+      else if (data.type === 'loadFailed') {
+        this.loaded.reject(new DataApiError(data.message, data.code, data.status));
+      } else if (data.type === 'renderFailed') {
+        this.answer.reject(new WorkerUnavailableError(data.message));
+      } else this.answer.resolve(data);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.fail(new WorkerUnavailableError(event.message || 'the export worker did not start'));
+    };
+    worker.onmessageerror = () => this.fail(new WorkerUnavailableError('a message was unreadable'));
+  }
+
+  static start(): BandWorker | null {
+    try {
+      return new BandWorker(
+        new Worker(new URL('./export-worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'signwall-export',
+        }),
+      );
+    } catch {
+      return null;
+    }
+  }
+
+  /** Sends `command` and waits for its answer. */
+  ask(command: ExportWorkerCommand, transfer: Transferable[] = []): Promise<ExportWorkerAnswer> {
+    this.answer = deferred<ExportWorkerAnswer>();
+    this.worker.postMessage(command, transfer);
+    return this.answer.promise;
+  }
+
+  send(command: ExportWorkerCommand): void {
+    this.worker.postMessage(command);
+  }
+
+  fail(error: Error): void {
+    this.loaded.reject(error);
+    this.answer.reject(error);
+  }
+
+  close(): void {
+    this.worker.terminate();
+    this.fail(new ExportCancelledError());
+  }
+}
+
+function expectPng(answer: ExportWorkerAnswer): Extract<ExportWorkerAnswer, { type: 'png' }> {
+  if (answer.type !== 'png') throw new WorkerUnavailableError(`answered ${answer.type}`);
+  return answer;
+}
+
+/** Starts the workers and their reads of the wall; null where no worker can render. */
 export function startWorkerExport(): WorkerExport | null {
   if (!workerCanRender()) return null;
-  let worker: Worker;
-  try {
-    worker = new Worker(new URL('./export-worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'signwall-export',
-    });
-  } catch {
-    return null;
-  }
-  const loaded = deferred<void>();
-  let png = deferred<Blob>();
-  const send = (command: ExportWorkerCommand) => worker.postMessage(command);
-  const unavailable = (reason: string) => {
-    const error = new WorkerUnavailableError(reason);
-    loaded.reject(error);
-    png.reject(error);
-  };
-
-  worker.onmessage = ({ data }: MessageEvent<ExportWorkerAnswer>) => {
-    switch (data.type) {
-      case 'loaded':
-        return loaded.resolve();
-      case 'loadFailed':
-        return loaded.reject(new DataApiError(data.message, data.code, data.status));
-      case 'png': {
-        // The worker's own steps, under the names the page's steps have.
-        const end = performance.now();
-        performance.measure('signwall-export:draw', {
-          start: end - data.encodeMs - data.drawMs,
-          duration: data.drawMs,
-        });
-        performance.measure('signwall-export:encode', { start: end - data.encodeMs, end });
-        return png.resolve(data.png);
-      }
-      case 'renderFailed':
-        return png.reject(new WorkerUnavailableError(data.message));
+  const bands = bandsOf(bandCount());
+  const workers: BandWorker[] = [];
+  for (const band of bands) {
+    const worker = BandWorker.start();
+    if (!worker) {
+      for (const started of workers) started.close();
+      return null;
     }
-  };
-  worker.onerror = (event) => {
-    event.preventDefault();
-    unavailable(event.message || 'the export worker did not start');
-  };
-  worker.onmessageerror = () => unavailable('a message could not be read');
-  send({ type: 'load' });
+    // The first band also reads the rows without an outline, to report them as skipped.
+    worker.send({ type: 'load', band, withoutOutline: workers.length === 0 });
+    workers.push(worker);
+  }
+  const loaded = Promise.all(workers.map((w) => w.loaded.promise)).then(() => undefined);
+  loaded.catch(() => undefined);
 
   return {
-    loaded: loaded.promise,
-    render() {
-      png = deferred<Blob>();
-      send({ type: 'render' });
-      return png.promise;
+    loaded,
+    async render() {
+      let png: Extract<ExportWorkerAnswer, { type: 'png' }>;
+      if (workers.length === 1) {
+        png = expectPng(await workers[0]!.ask({ type: 'render' }));
+      } else {
+        const painted = await Promise.all(workers.map((w) => w.ask({ type: 'paint' })));
+        const parts: PaintedBand[] = painted.map((answer) => {
+          if (answer.type !== 'painted')
+            throw new WorkerUnavailableError(`answered ${answer.type}`);
+          return { bitmap: answer.bitmap, top: answer.top, drawMs: answer.drawMs };
+        });
+        png = expectPng(
+          await workers[0]!.ask(
+            { type: 'encode', bands: parts },
+            parts.map((p) => p.bitmap),
+          ),
+        );
+      }
+      // The workers' own steps, under the names the page's steps have.
+      const end = performance.now();
+      performance.measure('signwall-export:draw', {
+        start: end - png.encodeMs - png.drawMs,
+        duration: png.drawMs,
+      });
+      performance.measure('signwall-export:encode', { start: end - png.encodeMs, end });
+      return png.png;
     },
     close() {
-      worker.terminate();
-      loaded.reject(new ExportCancelledError());
-      png.reject(new ExportCancelledError());
+      for (const worker of workers) worker.close();
     },
   };
 }
@@ -111,14 +193,14 @@ export function startWorkerExport(): WorkerExport | null {
 let prestarted: WorkerExport | null = null;
 
 /**
- * Starts the worker (and so the wall's read) before the export's screen is there: the router
+ * Starts the workers (and so the wall's read) before the export's screen is there: the router
  * calls it beside loading the route's code, which the read need not wait for.
  */
 export function prestartWorkerExport(): void {
   prestarted ??= startWorkerExport();
 }
 
-/** The worker prestarted for this visit, or a new one (null where no worker can render). */
+/** The workers prestarted for this visit, or new ones (null where no worker can render). */
 export function takeWorkerExport(): WorkerExport | null {
   const taken = prestarted ?? startWorkerExport();
   prestarted = null;
