@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { initialViewRect, type CameraState } from '../domain/camera.ts';
 import { initialCamera, parseViewHash } from '../domain/view-link.ts';
 import { startWallChanges } from '../data/wall-changes.ts';
+import { whenFirstViewLoaded } from '../data/wall-load.ts';
 import { prefetchWall } from '../data/wall-query.ts';
 import { WelcomeCard } from '../features/welcome/welcome-card.tsx';
 import type * as BoardModule from '../features/board/board-screen.tsx';
@@ -47,7 +48,9 @@ export function WallRoute() {
   }, [screen, board]);
   const [opening, setOpening] = useState(openingCamera);
   const queryClient = useQueryClient();
-  // The wall the first board's first screen will show (issue #12: loaded first).
+  // The camera the first board opens on, and the wall its first screen shows (issue #12: loaded
+  // first, and painted ahead).
+  const [firstCamera] = useState(opening);
   const [firstScreen] = useState(() =>
     initialViewRect({ width: window.innerWidth, height: window.innerHeight }, opening),
   );
@@ -63,7 +66,17 @@ export function WallRoute() {
     // while it is read is missed.
     startWallChanges(queryClient);
     prefetchWall(queryClient, firstScreen, board);
-  }, [queryClient, firstScreen]);
+    // Once the first screen's signatures and the board's code are in, its tiles are painted off
+    // the page, so 'Sign!' finds them ready.
+    Promise.all([board, whenFirstViewLoaded()])
+      .then(([m, first]) =>
+        m.prepaintFirstView(first.signatures, firstCamera, {
+          width: window.innerWidth,
+          height: window.innerHeight,
+        }),
+      )
+      .catch(() => undefined);
+  }, [queryClient, firstScreen, firstCamera]);
   // A failed prefetch is tried again when the board opens; a second failure is the error
   // boundary's to show.
   if (boardFailure) throw boardFailure.error;

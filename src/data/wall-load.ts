@@ -157,6 +157,29 @@ export function readRestHere(api: DataApi): RestReader {
   };
 }
 
+/** The first view a load read (the first screen), and its signatures. */
+export interface FirstView {
+  readonly view: Rect;
+  readonly signatures: readonly Signature[];
+}
+
+let resolveFirstView: (loaded: FirstView) => void = () => undefined;
+const firstViewLoaded = new Promise<FirstView>((resolve) => (resolveFirstView = resolve));
+const firstView = {
+  resolve(loaded: FirstView) {
+    resolveFirstView(loaded);
+    resolveFirstView = () => undefined;
+  },
+};
+
+/**
+ * Resolves once this page's first load with a view has read that view's signatures (the first
+ * screen's): what the board paints first, which it may start painting before it opens.
+ */
+export function whenFirstViewLoaded(): Promise<FirstView> {
+  return firstViewLoaded;
+}
+
 /**
  * The wall as chunks of signatures: first those meeting `view` (when given), read and parsed here
  * (a screenful: the first screen does not wait for a worker to start), then, once `restAfter` has
@@ -193,12 +216,14 @@ export async function* streamWall(
   try {
     if (view) {
       const regions = wallRegions(view);
-      let inView = 0;
+      const inView: Signature[] = [];
       for await (const rows of pagesById(api, regionRead(regions.view.filters))) {
-        inView += rows.length;
-        yield take(chunkOf(rows));
+        const chunk = chunkOf(rows);
+        inView.push(...chunk.signatures);
+        yield take(chunk);
       }
-      performance.mark(VIEW_LOADED_MARK, { detail: { signatures: inView } });
+      performance.mark(VIEW_LOADED_MARK, { detail: { signatures: inView.length } });
+      firstView.resolve({ view, signatures: inView });
     }
     // Without a view (the export) nothing is drawn until the end: the largest pages, fewest requests.
     const pageSize = view ? STREAM_PAGE_SIZE : PAGE_SIZE;

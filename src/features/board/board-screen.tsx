@@ -39,6 +39,9 @@ import { WallStage } from './stage/wall-stage.tsx';
 import './board.css';
 import { ToastArea, useToastExpiry } from '../../ui/toast.tsx';
 
+// The route starts painting the first screen while the welcome card is up (first-view.ts).
+export { prepaintFirstView } from './stage/tiles/first-view.ts';
+
 export interface BoardScreenProps {
   onBack: () => void;
   /** The wall rect the first screen shows: its signatures load first (initialViewRect). */

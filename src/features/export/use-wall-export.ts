@@ -15,7 +15,7 @@ import { useSignatures } from '../../data/signatures.ts';
 import { useToastExpiry } from '../../ui/toast.tsx';
 import { downloadBlob } from '../../ui/download-blob.ts';
 import { ExportCancelledError, renderWallPngOnPage } from './render-wall.ts';
-import { afterPaint, measureStep } from './timing.ts';
+import { afterPaint, measureStep, nextFrame } from './timing.ts';
 import {
   takeWorkerExport,
   workerCanRender,
@@ -93,8 +93,9 @@ export function useWallExport(onFinished: () => void): Toast | null {
       try {
         await measureStep('total', async () => {
           // 'Generating PNG...' is committed by now; let it reach the screen before the work
-          // starts (on the page, that work blocks it between slices).
-          await afterPaint();
+          // starts (on the page, that work blocks it between slices; the workers' does not keep
+          // the frame that shows it from coming).
+          await (job ? nextFrame() : afterPaint());
           const png = job
             ? await job.render()
             : await renderWallPngOnPage(signatures!, { isCancelled });

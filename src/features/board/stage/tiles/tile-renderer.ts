@@ -37,8 +37,10 @@ import { changeOfPainted, type Painted } from './painted-signatures.ts';
 import { drawTiles, fallbackFor, type CachedTiles } from './tile-draw.ts';
 import { ScreenTiles } from './screen-tiles.ts';
 import { tileStateOf, type TileState } from './tile-state.ts';
+import { discardPrepainted, onPrepainted, takePrepainted } from './first-view.ts';
 import {
   addToTile,
+  adoptPaint,
   createTile,
   freeTile,
   isCurrent,
@@ -106,6 +108,9 @@ export class TileRenderer {
   private dimmed: ReadonlySet<number> = NO_IDS;
   /** `paintSignature` until a board dims something: the visitor's board paints as it always did. */
   private painter: SignaturePainter = paintSignature;
+  /** Tiles started from a paint made ahead (first-view.ts): for tests, in the tile state. */
+  private prepainted = 0;
+  private readonly unsubscribe: () => void;
 
   constructor(private readonly layer: KonvaTypes.Layer) {
     this.cache = createTileCache<Tile>({
@@ -124,6 +129,8 @@ export class TileRenderer {
       sceneFunc: (context) => this.compose(context),
     });
     layer.add(this.shape);
+    // A first-screen tile painted ahead that arrives now is taken at the next frame's painting.
+    this.unsubscribe = onPrepainted(() => this.scheduleFrame());
   }
 
   /**
@@ -163,6 +170,7 @@ export class TileRenderer {
 
   destroy(): void {
     this.destroyed = true;
+    this.unsubscribe();
     if (this.frame !== null) cancelAnimationFrame(this.frame);
     if (this.idle !== null) cancelIdle(this.idle);
     this.cache.clear();
@@ -178,7 +186,7 @@ export class TileRenderer {
           (c) => this.cache.peek(tileKey(c)) ?? [],
         )
       : [];
-    return tileStateOf(inView, view?.rect ?? null, this.viewDrawn, this.cache);
+    return tileStateOf(inView, view?.rect ?? null, this.viewDrawn, this.cache, this.prepainted);
   }
 
   private signaturesIn(rect: Rect): Signature[] {
@@ -219,9 +227,14 @@ export class TileRenderer {
     return tile;
   }
 
-  /** paintTile, after looking up a new tile's signatures (one without any is done at once). */
+  /**
+   * paintTile, after looking up a new tile's signatures (one without any is done at once), or
+   * from the first screen's tile painted ahead, when there is one (first-view.ts).
+   */
   private paint(tile: Tile, deadline: number): void {
-    if (tile.unread) {
+    if (!tile.painted && tile.next === 0 && this.adoptPrepainted(tile)) {
+      if (tile.queue.length === 0) return;
+    } else if (tile.unread) {
       tile.unread = false;
       tile.queue = this.signaturesIn(tile.rect);
       // Nothing to paint: it is done without a canvas.
@@ -231,6 +244,32 @@ export class TileRenderer {
       }
     }
     paintTile(tile, deadline, now, this.painter);
+  }
+
+  /**
+   * Starts `tile` from its paint made ahead (first-view.ts), if it shows only signatures still on
+   * the wall: those that joined since are queued on top. False when there is none to take.
+   */
+  private adoptPrepainted(tile: Tile): boolean {
+    // A board that dims paints otherwise than the painter ahead.
+    if (this.painter !== paintSignature) return false;
+    const ahead = takePrepainted(tile.key, tile.scale);
+    if (!ahead) return false;
+    const inTile = this.signaturesIn(tile.rect);
+    const byId = new Map(inTile.map((s) => [s.id, s]));
+    if (!ahead.ids.every((id) => byId.has(id))) {
+      ahead.bitmap.close();
+      return false;
+    }
+    const painted = new Set(ahead.ids);
+    adoptPaint(
+      tile,
+      ahead.bitmap,
+      ahead.ids.map((id) => byId.get(id)!),
+      inTile.filter((s) => !painted.has(s.id)),
+    );
+    this.prepainted++;
+    return true;
   }
 
   /** The Shape's sceneFunc: draws the tiles meeting whatever part of the wall `context` shows. */
@@ -294,6 +333,8 @@ export class TileRenderer {
     if (this.viewDrawn) {
       if (this.markPending) {
         this.markPending = false;
+        // The first screen is drawn: what was painted ahead and not taken is of no more use.
+        discardPrepainted();
         performance.mark(VIEW_DRAWN_MARK, {
           detail: {
             signatures: this.index.itemsInRect(view.rect).length,
