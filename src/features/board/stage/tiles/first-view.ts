@@ -24,6 +24,7 @@ import {
   tilesByDistance,
 } from '../../../../domain/tiles.ts';
 import type { FirstViewAnswer, PaintFirstView } from './first-view-protocol.ts';
+import { adoptPaint, type Tile } from './tile.ts';
 
 /** A tile painted ahead: its scale, the signatures in it (in the order painted), its pixels. */
 export interface Prepainted {
@@ -93,12 +94,30 @@ export function prepaintFirstView(
   );
 }
 
-/** The tile painted ahead under `key` at `scale`, handed over once (then forgotten here). */
-export function takePrepainted(key: string, scale: number): Prepainted | undefined {
-  const found = painted.get(key);
-  if (!found || found.scale !== scale) return undefined;
-  painted.delete(key);
-  return found;
+/**
+ * Starts `tile` (not painted yet) from its paint made ahead, if there is one and it shows only
+ * signatures still in the tile (`inTile`, the tile's signatures now, in wall order): those that
+ * joined since are queued to be painted on top. True when it did.
+ */
+export function startFromPaintAhead(tile: Tile, inTile: () => Signature[]): boolean {
+  const ahead = painted.get(tile.key);
+  if (!ahead || ahead.scale !== tile.scale) return false;
+  painted.delete(tile.key);
+  const now = inTile();
+  const byId = new Map(now.map((s) => [s.id, s]));
+  if (!ahead.ids.every((id) => byId.has(id))) {
+    // One was removed meanwhile: the tile is painted afresh.
+    ahead.bitmap.close();
+    return false;
+  }
+  const shown = new Set(ahead.ids);
+  adoptPaint(
+    tile,
+    ahead.bitmap,
+    ahead.ids.map((id) => byId.get(id)!),
+    now.filter((s) => !shown.has(s.id)),
+  );
+  return true;
 }
 
 /** Calls `listener` whenever a tile painted ahead arrives; returns the unsubscribe. */

@@ -37,10 +37,9 @@ import { changeOfPainted, type Painted } from './painted-signatures.ts';
 import { drawTiles, fallbackFor, type CachedTiles } from './tile-draw.ts';
 import { ScreenTiles } from './screen-tiles.ts';
 import { tileStateOf, type TileState } from './tile-state.ts';
-import { discardPrepainted, onPrepainted, takePrepainted } from './first-view.ts';
+import { discardPrepainted, onPrepainted, startFromPaintAhead } from './first-view.ts';
 import {
   addToTile,
-  adoptPaint,
   createTile,
   freeTile,
   isCurrent,
@@ -246,30 +245,13 @@ export class TileRenderer {
     paintTile(tile, deadline, now, this.painter);
   }
 
-  /**
-   * Starts `tile` from its paint made ahead (first-view.ts), if it shows only signatures still on
-   * the wall: those that joined since are queued on top. False when there is none to take.
-   */
+  /** Starts `tile` from its paint made ahead, if any (first-view.ts; not for a board that dims). */
   private adoptPrepainted(tile: Tile): boolean {
-    // A board that dims paints otherwise than the painter ahead.
-    if (this.painter !== paintSignature) return false;
-    const ahead = takePrepainted(tile.key, tile.scale);
-    if (!ahead) return false;
-    const inTile = this.signaturesIn(tile.rect);
-    const byId = new Map(inTile.map((s) => [s.id, s]));
-    if (!ahead.ids.every((id) => byId.has(id))) {
-      ahead.bitmap.close();
-      return false;
-    }
-    const painted = new Set(ahead.ids);
-    adoptPaint(
-      tile,
-      ahead.bitmap,
-      ahead.ids.map((id) => byId.get(id)!),
-      inTile.filter((s) => !painted.has(s.id)),
-    );
-    this.prepainted++;
-    return true;
+    const adopted =
+      this.painter === paintSignature &&
+      startFromPaintAhead(tile, () => this.signaturesIn(tile.rect));
+    if (adopted) this.prepainted++;
+    return adopted;
   }
 
   /** The Shape's sceneFunc: draws the tiles meeting whatever part of the wall `context` shows. */
