@@ -6,6 +6,7 @@ import { initialCamera, parseViewHash } from '../domain/view-link.ts';
 import { startWallChanges } from '../data/wall-changes.ts';
 import { whenFirstViewLoaded } from '../data/wall-load.ts';
 import { prefetchWall } from '../data/wall-query.ts';
+import { startFirstViewPainter } from '../features/board/stage/tiles/first-view-start.ts';
 import { WelcomeCard } from '../features/welcome/welcome-card.tsx';
 import type * as BoardModule from '../features/board/board-screen.tsx';
 
@@ -66,6 +67,7 @@ export function WallRoute() {
     // while it is read is missed.
     startWallChanges(queryClient);
     prefetchWall(queryClient, firstScreen, board);
+    startFirstViewPainter();
     // Once the first screen's signatures and the board's code are in, its tiles are painted off
     // the page, so 'Sign!' finds them ready.
     Promise.all([board, whenFirstViewLoaded()])

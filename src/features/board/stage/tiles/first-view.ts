@@ -5,8 +5,9 @@
  * when it first needs that tile (tile-renderer.ts), paints on top whatever has arrived since, and
  * so shows its first screen without painting it on the page, frame after frame, after 'Sign!'.
  *
- * Nothing changes where the worker cannot run (no module Worker or OffscreenCanvas, its script
- * refused): the board paints those tiles itself, as it does every tile after these.
+ * The worker starts with the welcome card (first-view-start.ts). Nothing changes where it cannot
+ * run (no module Worker or OffscreenCanvas, its script refused): the board paints those tiles
+ * itself, as it does every tile after these.
  */
 import {
   clampScale,
@@ -24,6 +25,7 @@ import {
   tilesByDistance,
 } from '../../../../domain/tiles.ts';
 import type { FirstViewAnswer, PaintFirstView } from './first-view-protocol.ts';
+import { takeFirstViewPainter } from './first-view-start.ts';
 import { adoptPaint, type Tile } from './tile.ts';
 
 /** A tile painted ahead: its scale, the signatures in it (in the order painted), its pixels. */
@@ -54,7 +56,7 @@ export function prepaintFirstView(
   camera: CameraState,
   viewport: Size,
 ): void {
-  if (started || typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return;
+  if (started) return;
   started = true;
   const pixelRatio = boardPixelRatio();
   const level = levelForScale(clampScale(camera.scale, viewport));
@@ -63,15 +65,9 @@ export function prepaintFirstView(
     (coord) => ({ key: tileKey(coord), rect: tileRect(coord, pixelRatio), scale }),
   );
   let count = 0;
-  let worker: Worker;
-  try {
-    worker = new Worker(new URL('./first-view-worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'signwall-first-view',
-    });
-  } catch {
-    return;
-  }
+  const worker = takeFirstViewPainter();
+  // Started with the welcome card (first-view-start.ts); none there: nothing is painted ahead.
+  if (!worker) return;
   worker.onmessage = ({ data }: MessageEvent<FirstViewAnswer>) => {
     if (data.type === 'done') {
       performance.mark(FIRST_VIEW_PAINTED_MARK, { detail: { tiles: count } });
