@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { prefetchWall } from '../data/wall-query.ts';
+import { prestartExportWorkers } from '../features/export/export-workers-start.ts';
 import { WallRoute } from './wall-route.tsx';
 
 // The export code (a 3200×3200 renderer) loads only when someone visits /export.
@@ -16,10 +17,7 @@ const ModerateRoute = lazy(() => import('./moderate-route.tsx'));
 function ExportPage() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    void import('../features/export/worker-export.ts').then((exporter) => {
-      if (exporter.workerCanRender()) exporter.prestartWorkerExport();
-      else prefetchWall(queryClient, null);
-    });
+    if (!prestartExportWorkers()) prefetchWall(queryClient, null);
   }, [queryClient]);
   return (
     <Suspense fallback={null}>

@@ -16,12 +16,8 @@ import { useToastExpiry } from '../../ui/toast.tsx';
 import { downloadBlob } from '../../ui/download-blob.ts';
 import { ExportCancelledError, renderWallPngOnPage } from './render-wall.ts';
 import { afterPaint, measureStep, nextFrame } from './timing.ts';
-import {
-  takeWorkerExport,
-  workerCanRender,
-  WorkerUnavailableError,
-  type WorkerExport,
-} from './worker-export.ts';
+import { workerCanRender } from './export-workers-start.ts';
+import { takeWorkerExport, WorkerUnavailableError, type WorkerExport } from './worker-export.ts';
 
 /** Who reads and paints the wall: the export's worker, or the page itself. */
 type Source = 'worker' | 'page';

@@ -9,21 +9,13 @@
  * both moments reject with WorkerUnavailableError and the page does it itself.
  */
 import { DataApiError } from '../../data/table.ts';
-import { WALL_SIZE } from '../../domain/rules.ts';
 import type {
-  Band,
   ExportWorkerAnswer,
   ExportWorkerCommand,
   PaintedBand,
 } from './export-worker-protocol.ts';
+import { takeExportWorkers, type StartedWorker } from './export-workers-start.ts';
 import { ExportCancelledError } from './render-wall.ts';
-
-/**
- * At most this many bands: past it, each worker's own start (its script, its reads) costs more
- * than its share of the painting saves, and every band's pixels are one more copy in memory until
- * they are composed.
- */
-export const MAX_BANDS = 4;
 
 export class WorkerUnavailableError extends Error {
   constructor(reason: string) {
@@ -39,28 +31,6 @@ export interface WorkerExport {
   render(): Promise<Blob>;
   /** Stops the workers (their reads and canvases go); what waits is cancelled. */
   close(): void;
-}
-
-export function workerCanRender(): boolean {
-  return (
-    typeof Worker !== 'undefined' &&
-    typeof OffscreenCanvas !== 'undefined' &&
-    typeof OffscreenCanvas.prototype.convertToBlob === 'function'
-  );
-}
-
-/** The wall's rows cut into `count` bands of whole pixels, top to bottom. */
-export function bandsOf(count: number): Band[] {
-  return Array.from({ length: count }, (_, i) => ({
-    top: Math.round((i * WALL_SIZE) / count),
-    bottom: Math.round(((i + 1) * WALL_SIZE) / count),
-  }));
-}
-
-/** One band per core, up to MAX_BANDS. */
-function bandCount(): number {
-  const cores = typeof navigator === 'undefined' ? 1 : navigator.hardwareConcurrency || 1;
-  return Math.max(1, Math.min(MAX_BANDS, cores));
 }
 
 /** A settled-later promise with its two functions. */
@@ -80,34 +50,28 @@ function deferred<T>() {
 class BandWorker {
   readonly loaded = deferred<void>();
   private answer = deferred<ExportWorkerAnswer>();
+  private readonly worker: Worker;
 
-  private constructor(private readonly worker: Worker) {
-    worker.onmessage = ({ data }: MessageEvent<ExportWorkerAnswer>) => {
-      if (data.type === 'loaded') this.loaded.resolve();
-      else if (data.type === 'loadFailed') {
-        this.loaded.reject(new DataApiError(data.message, data.code, data.status));
-      } else if (data.type === 'renderFailed') {
-        this.answer.reject(new WorkerUnavailableError(data.message));
-      } else this.answer.resolve(data);
-    };
+  /** Takes over a started worker, with what it already said or suffered. */
+  constructor({ worker, answers, errors }: StartedWorker) {
+    this.worker = worker;
+    worker.onmessage = ({ data }: MessageEvent<ExportWorkerAnswer>) => this.receive(data);
     worker.onerror = (event) => {
       event.preventDefault();
       this.fail(new WorkerUnavailableError(event.message || 'the export worker did not start'));
     };
     worker.onmessageerror = () => this.fail(new WorkerUnavailableError('a message was unreadable'));
+    for (const answer of answers) this.receive(answer);
+    for (const error of errors) this.fail(new WorkerUnavailableError(error));
   }
 
-  static start(): BandWorker | null {
-    try {
-      return new BandWorker(
-        new Worker(new URL('./export-worker.ts', import.meta.url), {
-          type: 'module',
-          name: 'signwall-export',
-        }),
-      );
-    } catch {
-      return null;
-    }
+  private receive(data: ExportWorkerAnswer): void {
+    if (data.type === 'loaded') this.loaded.resolve();
+    else if (data.type === 'loadFailed') {
+      this.loaded.reject(new DataApiError(data.message, data.code, data.status));
+    } else if (data.type === 'renderFailed') {
+      this.answer.reject(new WorkerUnavailableError(data.message));
+    } else this.answer.resolve(data);
   }
 
   /** Sends `command` and waits for its answer. */
@@ -115,10 +79,6 @@ class BandWorker {
     this.answer = deferred<ExportWorkerAnswer>();
     this.worker.postMessage(command, transfer);
     return this.answer.promise;
-  }
-
-  send(command: ExportWorkerCommand): void {
-    this.worker.postMessage(command);
   }
 
   fail(error: Error): void {
@@ -137,21 +97,14 @@ function expectPng(answer: ExportWorkerAnswer): Extract<ExportWorkerAnswer, { ty
   return answer;
 }
 
-/** Starts the workers and their reads of the wall; null where no worker can render. */
-export function startWorkerExport(): WorkerExport | null {
-  if (!workerCanRender()) return null;
-  const bands = bandsOf(bandCount());
-  const workers: BandWorker[] = [];
-  for (const band of bands) {
-    const worker = BandWorker.start();
-    if (!worker) {
-      for (const started of workers) started.close();
-      return null;
-    }
-    // The first band also reads the rows without an outline, to report them as skipped.
-    worker.send({ type: 'load', band, withoutOutline: workers.length === 0 });
-    workers.push(worker);
-  }
+/**
+ * The export's workers, started with the page (export-workers-start.ts) or now, reading the wall;
+ * null where no worker can render.
+ */
+export function takeWorkerExport(): WorkerExport | null {
+  const started = takeExportWorkers();
+  if (!started) return null;
+  const workers = started.map((entry) => new BandWorker(entry));
   const loaded = Promise.all(workers.map((w) => w.loaded.promise)).then(() => undefined);
   loaded.catch(() => undefined);
 
@@ -188,21 +141,4 @@ export function startWorkerExport(): WorkerExport | null {
       for (const worker of workers) worker.close();
     },
   };
-}
-
-let prestarted: WorkerExport | null = null;
-
-/**
- * Starts the workers (and so the wall's read) before the export's screen is there: the router
- * calls it beside loading the route's code, which the read need not wait for.
- */
-export function prestartWorkerExport(): void {
-  prestarted ??= startWorkerExport();
-}
-
-/** The workers prestarted for this visit, or new ones (null where no worker can render). */
-export function takeWorkerExport(): WorkerExport | null {
-  const taken = prestarted ?? startWorkerExport();
-  prestarted = null;
-  return taken;
 }
