@@ -9,7 +9,9 @@
  * BENCH_API_SECONDS (10), BENCH_SEED, BENCH_FRESH_WALL (0), BENCH_SIMPLIFY (1), BENCH_THROTTLED (1),
  * BENCH_LIGHTHOUSE (1), BENCH_LIGHTHOUSE_N (2000), BENCH_REALTIME (1: bench/realtime.ts,
  * realtime-capacity.ts and realtime-wire.ts after the table), BENCH_HEAVY (1: bench/heavy-wall.ts
- * last). `npm run bench -- lighthouse` runs Lighthouse alone; `npm run bench -- preview` the
+ * last), BENCH_LEGACY_SIZES (2000: walls of rows as the old app stored them), BENCH_OLD_APP_DIR
+ * and BENCH_OLD_APP_API_PORT (the old app measured beside signwall: bench/old-app.ts).
+ * `npm run bench -- lighthouse` runs Lighthouse alone; `npm run bench -- preview` the
  * server's link previews alone (bench/preview.ts), `npm run bench -- embed` the embed's first
  * screen (bench/embed.ts), `npm run bench -- heavy` the heaviest legal wall (bench/heavy-wall.ts), `npm run bench -- list`
  * the list of signatures on the slowed phone (bench/signature-list.ts).
@@ -29,11 +31,14 @@ import {
   type Outcome,
   type ViewportName,
 } from './browser/session.ts';
+import { measureSideBySide, type SideBySideRun } from './browser/side-by-side.ts';
 import { measureThrottledLoad, type ThrottledLoadResult } from './browser/throttled-load.ts';
 import { measureBundle, type BundleSize } from './bundle-size.ts';
 import { formatFreeSpot, measureFreeSpot } from './free-spot.ts';
 import { measureLighthouse, type LighthouseWall } from './lighthouse.ts';
 import { lighthouseRows } from './lighthouse-rows.ts';
+import { oldAppFromEnv, serveStatic, type StaticSite } from './old-app.ts';
+import { sideBySideRows } from './side-by-side-rows.ts';
 import { simplificationRows, throttledMedian, throttledRows } from './load-rows.ts';
 import { browserRows, globalRows, type Aggregate } from './rows.ts';
 import { renderTable, type Row } from './report.ts';
@@ -72,8 +77,18 @@ const config = {
   runs: Math.max(1, Number(env.BENCH_RUNS ?? 3) || 3),
   sizes: (env.BENCH_SIZES ?? '0,500,1000,2000,10000')
     .split(',')
+    .filter((s) => s.trim() !== '')
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n >= 0),
+  /**
+   * Walls of rows as the old app stored them (every sampled point, ~4 KB a row: the generator's
+   * strokes unsimplified), measured like the others; the old app's own kind of wall.
+   */
+  legacySizes: (env.BENCH_LEGACY_SIZES ?? '2000')
+    .split(',')
+    .filter((s) => s.trim() !== '')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0),
   viewports: (env.BENCH_VIEWPORTS ?? 'desktop,phone,phone4x')
     .split(',')
     .map((s) => s.trim())
@@ -108,6 +123,7 @@ const config = {
 };
 if (config.only === 'lighthouse') {
   config.sizes = [];
+  config.legacySizes = [];
   config.viewports = [];
   config.throttled = false;
 }
@@ -184,11 +200,21 @@ function numericFields(v: Record<string, unknown>): Record<string, number> {
 
 interface SizeResult {
   n: number;
+  /** 'saved': as signwall saves signatures (simplified); 'legacy': as the old app stored them. */
+  kind: WallKind;
   seedMs: number | null;
   seedError: string | null;
   browser: Array<{ viewport: ViewportName; runs: BrowserRun[]; median: Aggregate }>;
   throttled: Array<{ viewport: ViewportName; runs: Array<Outcome<ThrottledLoadResult>> }>;
+  /** signwall and the old app, side by side (only when the old app was given). */
+  sideBySide: Array<{ viewport: ViewportName; runs: SideBySideRun[] }>;
 }
+
+type WallKind = 'saved' | 'legacy';
+
+/** How a wall is named in the table's viewport column. */
+const wallLabel = (viewport: string, kind: WallKind) =>
+  kind === 'legacy' ? `${viewport}, legacy rows` : viewport;
 
 async function main(): Promise<void> {
   log(
@@ -198,11 +224,17 @@ async function main(): Promise<void> {
         .join('/')}`,
   );
   const loadAtStart = loadavg();
+  const oldApp = oldAppFromEnv();
+  log(
+    oldApp.ok
+      ? `old app: ${oldApp.value.dir}, its data API on 127.0.0.1:${oldApp.value.apiPort} (signwall's server)`
+      : `old app: not measured: ${oldApp.reason}`,
+  );
   // The tree as built (others may commit while the bench runs).
   const git = gitState();
 
   const checkStart = performance.now();
-  checkGenerator([...new Set([0, 1, ...config.sizes])]);
+  checkGenerator([...new Set([0, 1, ...config.sizes, ...config.legacySizes])]);
   log(`wall generator self-check OK (${Math.round(performance.now() - checkStart)} ms)`);
   log(`free spot search (median of 40): ${formatFreeSpot(measureFreeSpot(config.sizes))}`);
 
@@ -242,21 +274,42 @@ async function main(): Promise<void> {
     reason: serverReason ?? 'no wall size to load',
   };
   const apiSize = config.sizes.includes(2000) ? 2000 : Math.max(...config.sizes, -1);
+  const walls: Array<{ n: number; kind: WallKind }> = [
+    ...config.sizes.map((n) => ({ n, kind: 'saved' as const })),
+    ...config.legacySizes.map((n) => ({ n, kind: 'legacy' as const })),
+  ];
+  let oldSite: StaticSite | null = null;
 
   try {
-    for (const n of config.sizes) {
-      const result: SizeResult = { n, seedMs: null, seedError: null, browser: [], throttled: [] };
+    if (oldApp.ok && !serverReason) oldSite = await serveStatic(oldApp.value.dir);
+    for (const { n, kind } of walls) {
+      const result: SizeResult = {
+        n,
+        kind,
+        seedMs: null,
+        seedError: null,
+        browser: [],
+        throttled: [],
+        sideBySide: [],
+      };
       sizes.push(result);
       if (serverReason) continue;
       const generated = generateWall({ n, seed: config.seed });
-      const wall = config.simplify
-        ? { ...generated, signatures: simplified(generated.signatures) }
-        : generated;
+      const wall =
+        config.simplify && kind === 'saved'
+          ? { ...generated, signatures: simplified(generated.signatures) }
+          : generated;
+      const isApiWall = kind === 'saved' && n === apiSize;
       let server: BenchServer | null = null;
       try {
-        server = await startServer(distDir, { MAX_ROWS: String(config.maxRows) });
+        server = await startServer(distDir, {
+          MAX_ROWS: String(config.maxRows),
+          // The old app's build names its data API's port: signwall's server listens there.
+          ...(oldSite && oldApp.ok ? { PORT: String(oldApp.value.apiPort) } : {}),
+        });
         result.seedMs = await seedSettled(server.url, wall.signatures, config.settleMs);
-        log(`N=${n}: server up, seeded in ${(result.seedMs / 1000).toFixed(1)} s (+ pause)`);
+        const label = `N=${n}${kind === 'legacy' ? ' legacy' : ''}`;
+        log(`${label}: server up, seeded in ${(result.seedMs / 1000).toFixed(1)} s (+ pause)`);
 
         for (const viewport of config.viewports) {
           const runs: BrowserRun[] = [];
@@ -277,12 +330,26 @@ async function main(): Promise<void> {
             >) {
               if (!outcome.ok && !skip[name]) skip[name] = outcome.reason;
             }
-            log(`N=${n} ${viewport} run ${i + 1}/${config.runs}: ${summary(run)}`);
+            log(`${label} ${viewport} run ${i + 1}/${config.runs}: ${summary(run)}`);
           }
           result.browser.push({ viewport, runs, median: aggregate(runs) });
         }
 
-        if (n === apiSize && config.throttled && browser) {
+        if (oldSite && browser) {
+          for (const viewport of config.viewports) {
+            const runs = await measureSideBySide({
+              browser,
+              viewport,
+              urls: { signwall: server.url, 'old app': oldSite.url },
+              total: wall.signatures.length,
+              runs: config.runs,
+              log: (text) => log(`${label} ${text}`),
+            });
+            result.sideBySide.push({ viewport, runs });
+          }
+        }
+
+        if (isApiWall && config.throttled && browser) {
           for (const viewport of config.viewports) {
             const runs: Array<Outcome<ThrottledLoadResult>> = [];
             for (let i = 0; i < config.runs; i++) {
@@ -303,7 +370,7 @@ async function main(): Promise<void> {
           }
         }
 
-        if (n === apiSize) {
+        if (isApiWall) {
           const insert = await insertLatency(server.url, wall.reserved).then(
             (value): Outcome<InsertLatency> => ({ ok: true, value }),
             (e: unknown): Outcome<InsertLatency> => ({ ok: false, reason: reasonOf(e) }),
@@ -316,13 +383,14 @@ async function main(): Promise<void> {
       } catch (e) {
         result.seedError = reasonOf(e);
         log(`N=${n}: ${result.seedError}`);
-        if (n === apiSize) api = { ok: false, reason: result.seedError };
+        if (isApiWall) api = { ok: false, reason: result.seedError };
       } finally {
         await server?.stop();
       }
     }
   } finally {
     await browser?.close();
+    await oldSite?.close();
   }
 
   // After the other measures, with their browser closed: Lighthouse starts its own Chromium.
@@ -344,7 +412,22 @@ async function main(): Promise<void> {
     for (const viewport of config.viewports) {
       const measured = size.browser.find((b) => b.viewport === viewport);
       const reason = size.seedError ?? browserReason ?? 'not run';
-      rows.push(...browserRows(viewport, size.n, measured?.median ?? null, reason));
+      rows.push(
+        ...browserRows(wallLabel(viewport, size.kind), size.n, measured?.median ?? null, reason),
+      );
+    }
+  }
+  for (const size of sizes) {
+    for (const viewport of config.viewports) {
+      const measured = size.sideBySide.find((b) => b.viewport === viewport);
+      rows.push(
+        ...sideBySideRows(
+          wallLabel(viewport, size.kind),
+          size.n,
+          measured?.runs ?? null,
+          oldApp.ok ? (size.seedError ?? browserReason ?? 'not run') : oldApp.reason,
+        ),
+      );
     }
   }
   for (const size of sizes) {

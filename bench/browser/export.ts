@@ -53,14 +53,18 @@ export async function measureExport(
     } finally {
       peakHeap = await sampler.stop();
     }
-    const probe = await page.evaluate(() => {
-      const w = window as unknown as BenchWindow;
-      const steps: Record<string, number> = {};
-      for (const m of performance.getEntriesByType('measure')) {
-        if (m.name.startsWith('signwall-export:')) steps[m.name.slice(16)] = m.duration;
-      }
-      return { canvases: w.__bench.bigCanvases, steps };
-    });
+    // An app may leave the page soon after its download (the old app goes home after 1 s): what
+    // the probe held is then gone, and only the time counts.
+    const probe = await page
+      .evaluate(() => {
+        const w = window as unknown as BenchWindow;
+        const steps: Record<string, number> = {};
+        for (const m of performance.getEntriesByType('measure')) {
+          if (m.name.startsWith('signwall-export:')) steps[m.name.slice(16)] = m.duration;
+        }
+        return { canvases: w.__bench.bigCanvases, steps };
+      })
+      .catch(() => ({ canvases: { sized: NaN, maxLive: NaN }, steps: {} }));
     return {
       exportMs,
       peakHeap,

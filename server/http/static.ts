@@ -94,7 +94,7 @@ export async function registerStatic(
   const index = join(realRoot, 'index.html');
   const hasBuild = existsSync(index) && isInside(realRoot, realpathSync(index));
   const shell = join(realRoot, SHELL_HTML);
-  // A build from before issue 22 has no shell: its index.html has no card to hide either.
+  // An older build has no shell: its index.html has no card to hide either.
   const hasShell = hasBuild && existsSync(shell) && isInside(realRoot, realpathSync(shell));
   // Read once: every request gets its own copy written from these.
   const pages = {

@@ -4,6 +4,7 @@ import { Route, Switch } from 'wouter';
 import { prefetchWall } from '../data/wall-query.ts';
 import type { Locale } from '../domain/locales.ts';
 import { i18n, loadPart, type CatalogPart } from '../ui/i18n/catalog.ts';
+import { prestartExportWorkers } from '../features/export/export-workers-start.ts';
 import { WallRoute } from './wall-route.tsx';
 
 /**
@@ -22,10 +23,15 @@ const ModerateRoute = lazy(() => withWords(import('./moderate-route.tsx'), 'app'
 // The board alone, for a frame in another site's page (embed.js); no welcome card.
 const EmbedRoute = lazy(() => withWords(import('./embed-route.tsx'), 'app'));
 
-/** /export: the wall's data starts loading beside the export's code, not after it arrived. */
+/**
+ * /export: the wall's data starts loading beside the export's code, not after it arrived: in the
+ * export's worker, which reads it, or on the page where no worker can (the wall's query).
+ */
 function ExportPage() {
   const queryClient = useQueryClient();
-  useEffect(() => prefetchWall(queryClient, null), [queryClient]);
+  useEffect(() => {
+    if (!prestartExportWorkers()) prefetchWall(queryClient, null);
+  }, [queryClient]);
   return (
     <Suspense fallback={null}>
       <ExportRoute />

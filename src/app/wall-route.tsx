@@ -1,21 +1,28 @@
 /** Every path but /export: the welcome card, and the board once the visitor chooses to sign. */
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { initialViewRect, type CameraState } from '../domain/camera.ts';
 import { initialCamera, parseViewHash, parseViewQuery } from '../domain/view-link.ts';
 import { wallChangesOf } from '../data/wall-changes.ts';
+import { whenFirstViewLoaded } from '../data/wall-load.ts';
 import { prefetchWall } from '../data/wall-query.ts';
+import { startFirstViewPainter } from '../features/board/stage/tiles/first-view-start.ts';
 import { WelcomeCard } from '../features/welcome/welcome-card.tsx';
 import type { Locale } from '../domain/locales.ts';
 import { loadPart } from '../ui/i18n/catalog.ts';
 import { switchLocale } from '../ui/i18n/locale-choice.ts';
 import { WordsFor } from '../ui/i18n/words-provider.tsx';
 import { useLocale } from '../ui/i18n/words.ts';
+import type * as BoardModule from '../features/board/board-screen.tsx';
 
 // The board (Konva, the data client, the drawing code) is its own chunk, so the welcome card
 // shows without waiting for it; it is fetched while the card is on screen (see below).
-const loadBoard = () => import('../features/board/board-screen.tsx');
-const BoardScreen = lazy(() => loadBoard().then((m) => ({ default: m.BoardScreen })));
+let boardModule: typeof BoardModule | null = null;
+const loadBoard = () =>
+  import('../features/board/board-screen.tsx').then((m) => {
+    boardModule = m;
+    return m;
+  });
 
 /**
  * The camera a board opens on: the view the address names, in its hash (where the last board was:
@@ -30,17 +37,35 @@ export function openingCamera(): CameraState {
 
 export function WallRoute() {
   const [screen, setScreen] = useState<'welcome' | 'board'>('welcome');
+  // The board's code once it is in. Not React.lazy: a lazy component suspends even when its code
+  // has arrived, and React reveals a Suspense boundary's content no sooner than 300 ms after its
+  // fallback showed, a third of a second of blank board after 'Sign!'. The placeholder below
+  // shows only while the code is still on its way, and the board replaces it as soon as it is in.
+  const [board, setBoard] = useState<typeof BoardModule | null>(boardModule);
+  const [boardFailure, setBoardFailure] = useState<{ error: unknown } | null>(null);
+  useEffect(() => {
+    if (screen !== 'board' || board) return;
+    let current = true;
+    loadBoard().then(
+      (m) => current && setBoard(m),
+      (error: unknown) => current && setBoardFailure({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [screen, board]);
   const [opening, setOpening] = useState(openingCamera);
   const queryClient = useQueryClient();
   const locale = useLocale();
-  // The wall the first board's first screen will show: its signatures are loaded first.
+  // The camera the first board opens on, and the wall its first screen shows: loaded first, and
+  // painted ahead.
+  const [firstCamera] = useState(opening);
   const [firstScreen] = useState(() =>
     initialViewRect({ width: window.innerWidth, height: window.innerHeight }, opening),
   );
   useEffect(() => {
     // Prefetch: by the time a visitor has read the card and tapped 'Sign!', the board is here.
-    // A failed prefetch is not an error yet: the lazy import tries again, and the error boundary
-    // handles it if that fails too.
+    // A failed prefetch is not an error yet: opening the board tries again (above).
     const board = loadBoard();
     board.catch(() => undefined);
     // The wall's data starts loading now too, viewport first, the rest once the
@@ -50,28 +75,43 @@ export function WallRoute() {
     // while it is read is missed.
     wallChangesOf(queryClient).start();
     prefetchWall(queryClient, firstScreen, board);
-  }, [queryClient, firstScreen]);
+    startFirstViewPainter();
+    // Once the first screen's signatures and the board's code are in, its tiles are painted off
+    // the page, so 'Sign!' finds them ready.
+    Promise.all([board, whenFirstViewLoaded()])
+      .then(([m, first]) =>
+        m.prepaintFirstView(first.signatures, firstCamera, {
+          width: window.innerWidth,
+          height: window.innerHeight,
+        }),
+      )
+      .catch(() => undefined);
+  }, [queryClient, firstScreen, firstCamera]);
   // The board's words, beside its code.
   useEffect(() => {
     loadPart(locale, 'app').catch(() => undefined);
   }, [locale]);
+  // A failed prefetch is tried again when the board opens; a second failure is the error
+  // boundary's to show.
+  if (boardFailure) throw boardFailure.error;
   return screen === 'welcome' ? (
     <WelcomeCard
       onSign={() => {
         setOpening(openingCamera());
+        setBoard(boardModule);
         setScreen('board');
       }}
       onLanguage={(chosen: Locale) => void switchLocale(chosen)}
     />
+  ) : board ? (
+    <WordsFor part="app">
+      <board.BoardScreen
+        onBack={() => setScreen('welcome')}
+        firstScreen={firstScreen}
+        openingCamera={opening}
+      />
+    </WordsFor>
   ) : (
-    <Suspense fallback={<div className="board" aria-busy="true" />}>
-      <WordsFor part="app">
-        <BoardScreen
-          onBack={() => setScreen('welcome')}
-          firstScreen={firstScreen}
-          openingCamera={opening}
-        />
-      </WordsFor>
-    </Suspense>
+    <div className="board" aria-busy="true" />
   );
 }

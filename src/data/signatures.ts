@@ -85,9 +85,12 @@ export interface Wall {
   readonly retry: () => void;
 }
 
-/** The wall for the board: viewport first from `initialView`, with its progress. */
-export function useWall(initialView: Rect | null): Wall {
-  const query = useQuery(signaturesQueryOptions(initialView));
+/**
+ * The wall for the board: viewport first from `initialView`, with its progress. Not read at all
+ * while `enabled` is false (the export, while its worker reads the wall).
+ */
+export function useWall(initialView: Rect | null, enabled = true): Wall {
+  const query = useQuery({ ...signaturesQueryOptions(initialView), enabled });
   const progress = useWallLoadProgress();
   const { refetch } = query;
   const loading = query.fetchStatus === 'fetching';
@@ -115,14 +118,14 @@ function useWallLoadProgress(): WallLoadProgress | null {
 
 /**
  * The whole wall, for readers that need every signature at once (the export): 'success' only
- * once the load has ended, never on a partial wall.
+ * once the load has ended, never on a partial wall; 'pending' without a read while not `enabled`.
  */
-export function useSignatures(): {
+export function useSignatures(enabled = true): {
   status: 'pending' | 'success' | 'error';
   data: readonly Signature[] | undefined;
   error: Error | null;
 } {
-  const wall = useWall(null);
+  const wall = useWall(null, enabled);
   return {
     status: wall.complete ? 'success' : wall.failed ? 'error' : 'pending',
     data: wall.complete ? wall.signatures : undefined,

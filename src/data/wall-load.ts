@@ -12,8 +12,10 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Rect } from '../domain/geometry.ts';
-import { signaturesFromRows, type Signature, type SignatureRow } from '../domain/signature.ts';
-import { idWindows, wallRegions, type EdgeFilter } from '../domain/wall-regions.ts';
+import { packRows } from '../domain/packed-rows.ts';
+import { unpackSignatures } from '../domain/packed-signatures.ts';
+import type { Signature, SignatureRow } from '../domain/signature.ts';
+import { idWindows, wallRegions, type EdgeFilter, type IdWindow } from '../domain/wall-regions.ts';
 import { dataApi, type DataApi } from './client.ts';
 import {
   ALL_IDS,
@@ -98,7 +100,9 @@ async function* interleave<T>(sources: ReadonlyArray<AsyncIterator<T>>): AsyncGe
 }
 
 /** How many rows visitors can read, and the highest id among them (both null if unknown). */
-async function sizeOfWall(api: DataApi): Promise<{ count: number | null; maxId: number | null }> {
+export async function sizeOfWall(
+  api: DataApi,
+): Promise<{ count: number | null; maxId: number | null }> {
   const { data, count, error } = await api
     .from(TABLE)
     // Not `id` alone: that is the removal check's read (removed-signatures.ts), told apart by it.
@@ -138,9 +142,12 @@ export function restRows(api: DataApi, { view, pageSize, maxId }: RestOfWall) {
   return interleave(filters.map((filter) => regionPages(api, filter, pageSize, maxId)));
 }
 
-/** The rows as signatures: unreadable ones are skipped, and told (warnSkipped). */
+/**
+ * The rows as signatures, their strokes drawn simplified as the app saves them now
+ * (src/domain/packed-rows.ts): unreadable ones are skipped, and told (warnSkipped).
+ */
 export function chunkOf(rows: readonly SignatureRow[]): WallChunk {
-  return { rows: rows.length, signatures: signaturesFromRows(rows, warnSkipped) };
+  return { rows: rows.length, signatures: unpackSignatures(packRows(rows, warnSkipped)) };
 }
 
 /** The rest of the wall read and parsed in this thread. */
@@ -150,6 +157,29 @@ export function readRestHere(api: DataApi): RestReader {
       for await (const rows of restRows(api, rest)) yield chunkOf(rows);
     },
   };
+}
+
+/** The first view a load read (the first screen), and its signatures. */
+export interface FirstView {
+  readonly view: Rect;
+  readonly signatures: readonly Signature[];
+}
+
+let resolveFirstView: (loaded: FirstView) => void = () => undefined;
+const firstViewLoaded = new Promise<FirstView>((resolve) => (resolveFirstView = resolve));
+const firstView = {
+  resolve(loaded: FirstView) {
+    resolveFirstView(loaded);
+    resolveFirstView = () => undefined;
+  },
+};
+
+/**
+ * Resolves once this page's first load with a view has read that view's signatures (the first
+ * screen's): what the board paints first, which it may start painting before it opens.
+ */
+export function whenFirstViewLoaded(): Promise<FirstView> {
+  return firstViewLoaded;
 }
 
 /**
@@ -188,12 +218,14 @@ export async function* streamWall(
   try {
     if (view) {
       const regions = wallRegions(view);
-      let inView = 0;
+      const inView: Signature[] = [];
       for await (const rows of pagesById(api, regionRead(regions.view.filters))) {
-        inView += rows.length;
-        yield take(chunkOf(rows));
+        const chunk = chunkOf(rows);
+        inView.push(...chunk.signatures);
+        yield take(chunk);
       }
-      performance.mark(VIEW_LOADED_MARK, { detail: { signatures: inView } });
+      performance.mark(VIEW_LOADED_MARK, { detail: { signatures: inView.length } });
+      firstView.resolve({ view, signatures: inView });
     }
     // Without a view (the export) nothing is drawn until the end: the largest pages, fewest requests.
     const pageSize = view ? STREAM_PAGE_SIZE : PAGE_SIZE;
@@ -204,3 +236,42 @@ export async function* streamWall(
     readRest.close?.();
   }
 }
+
+/** What wholeWallRows reads: every row, or those whose outline passes `filters`. */
+export interface WallRowsRead {
+  /** Conditions on the outline's edges (none: every row, those without an outline included). */
+  readonly filters?: readonly EdgeFilter[];
+  /** Also the rows without an outline (only with `filters`: without, they are read anyway). */
+  readonly withoutOutline?: boolean;
+  /** About which share of the wall the filters hold (for the number of id windows): 1 by default. */
+  readonly share?: number;
+}
+
+/**
+ * The whole wall at once (or the part `filters` holds), for the export: the wall's size first
+ * (one tiny read), then every id window side by side from the start (no first page read alone,
+ * as a region's is), each in pages of `pageSize`, yielded as they arrive (each page in id order;
+ * pages in no particular order).
+ */
+export async function* wholeWallRows(
+  api: DataApi,
+  { filters = [], withoutOutline = false, share = 1 }: WallRowsRead = {},
+  pageSize: number = PAGE_SIZE,
+): AsyncGenerator<SignatureRow[]> {
+  const { count, maxId } = await sizeOfWall(api);
+  const read = regionRead(filters);
+  const windows: IdWindow[] =
+    count === null || maxId === null
+      ? [ALL_IDS]
+      : idWindows(0, maxId, count * share, WHOLE_WALL_WINDOW_ROWS).map((w, i) =>
+          i === 0 ? { ...w, after: null } : w,
+        );
+  const sources = windows.map((w) => pagesById(api, read, w, pageSize));
+  if (withoutOutline && filters.length > 0) {
+    sources.push(pagesById(api, regionRead('no-outline'), ALL_IDS, pageSize));
+  }
+  yield* interleave(sources);
+}
+
+/** Rows per id window of wholeWallRows: a 2000-signature wall is read in 4 answers side by side. */
+export const WHOLE_WALL_WINDOW_ROWS = 500;

@@ -14,7 +14,7 @@ import {
   seedWall,
 } from './support/export-wall.ts';
 import { runClockUntil } from './support/page-clock.ts';
-import { isBackground } from './support/png.ts';
+import { isBackground, isGold } from './support/png.ts';
 import { installToastRecorder, readToastLog, toastsAt } from './support/toast-recorder.ts';
 
 const PREPARING = 'Preparing export...';
@@ -141,14 +141,28 @@ test('a failed load shows the error and downloads nothing', async ({ page, wall 
   expect(toastsAt(await readToastLog(page), '/export')).toEqual([PREPARING, LOAD_ERROR]);
 });
 
-test('the wall is painted and encoded in a worker, off the page', async ({ page, wall }) => {
+test('the wall is read, painted and encoded in a worker, off the page', async ({ page, wall }) => {
   const seeded = await seedWall(wall);
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(worker.url()));
+  // The page's own fetches, with the route it was on (a worker has its own fetch, which this
+  // does not see; after the redirect, the welcome card starts the board's read, as it should).
+  await page.addInitScript(() => {
+    const reads: string[] = [];
+    (window as unknown as { __reads: string[] }).__reads = reads;
+    const fetch = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      reads.push(`${location.pathname} ${input instanceof Request ? input.url : String(input)}`);
+      return fetch(input, init);
+    };
+  });
   const download = page.waitForEvent('download');
   await page.goto(`${wall.url}/export`);
   expectSeededWall(await downloadedPng(await download), seeded);
   expect(workers).toContainEqual(expect.stringMatching(/\/assets\/export-worker-[\w-]+\.js$/));
+  const pageReads = await page.evaluate(() => (window as unknown as { __reads: string[] }).__reads);
+  const onExport = pageReads.filter((read) => read.startsWith('/export '));
+  expect(onExport.filter((read) => read.includes('/rest/v1/signatures'))).toEqual([]);
 });
 
 test('where no worker can paint, the page paints the same PNG', async ({ page, wall }) => {
@@ -157,4 +171,68 @@ test('where no worker can paint, the page paints the same PNG', async ({ page, w
   const download = page.waitForEvent('download');
   await page.goto(`${wall.url}/export`);
   expectSeededWall(await downloadedPng(await download), seeded);
+});
+
+test('painted in bands side by side, the PNG is the one a single painter makes, seams included', async ({
+  browser,
+  wall,
+}) => {
+  await seedWall(wall);
+  // Across the seams of four bands (y = 800, 1600, 2400): a stroke, and a caption whose glyphs
+  // straddle one (its outline ends at 1590, its first baseline is at 1605).
+  await wall.seed({
+    strokes: [
+      [
+        [1000, 700],
+        [1040, 900],
+      ],
+    ],
+    caption: 'seam',
+  });
+  await wall.seed({
+    strokes: [
+      [
+        [2000, 1500],
+        [2200, 1580],
+      ],
+    ],
+    caption: 'Straddles the seam',
+  });
+  await wall.seed({
+    strokes: [
+      [
+        [600, 2380],
+        [700, 2420],
+        [650, 2450],
+      ],
+    ],
+  });
+  /** The PNG an export makes when the page reports `cores` cores, and its workers' scripts. */
+  const exportWith = async (cores: number) => {
+    // A context each: a second download in one context is renamed (Firefox: '…(1).png').
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    await tab.addInitScript((n) => {
+      Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n });
+    }, cores);
+    const workers: string[] = [];
+    tab.on('worker', (worker) => workers.push(worker.url()));
+    const download = tab.waitForEvent('download');
+    await tab.goto(`${wall.url}/export`);
+    const png = await downloadedPng(await download);
+    await context.close();
+    return { png, workers: workers.filter((url) => /\/export-worker-[\w-]+\.js$/.test(url)) };
+  };
+  const single = await exportWith(1);
+  const banded = await exportWith(4);
+  expect(single.workers).toHaveLength(1);
+  expect(banded.workers).toHaveLength(4);
+  expect(banded.png.differences(single.png)).toEqual({ count: 0, largest: 0, first: [] });
+  // …and the seams are painted on both sides.
+  expect(
+    banded.png.find({ x: 990, y: 790, width: 60, height: 20 }, (p) => p.r === 255).count,
+  ).toBeGreaterThan(20);
+  const gold = banded.png.find({ x: 1990, y: 1590, width: 300, height: 30 }, isGold);
+  expect(gold.minY).toBeLessThan(1600);
+  expect(gold.maxY).toBeGreaterThanOrEqual(1600);
 });

@@ -234,3 +234,33 @@ test.describe('a server that cuts pages short', () => {
     expect((await board.shownCaptions()).sort()).toEqual(seeded.map((s) => s.caption).sort());
   });
 });
+
+test("once the board's code is in, 'Sign!' opens the board at once, with no loading fallback", async ({
+  page,
+  wall,
+}) => {
+  // Every board placeholder the page ever shows (`.board[aria-busy]`, while the code is on its way).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __fallbacks: string[] }).__fallbacks = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.addedNodes)) {
+          if (node instanceof Element && node.matches('.board[aria-busy="true"]')) {
+            seen.push(node.outerHTML);
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const boardCode = page.waitForResponse((r) => /\/assets\/board-screen-[\w-]+\.js$/.test(r.url()));
+  await page.goto(wall.url);
+  await boardCode;
+  // The prefetched board code has been evaluated once nothing more is loading.
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Sign!' }).click();
+  await expect(page.locator('.konvajs-content')).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { __fallbacks: string[] }).__fallbacks),
+  ).toEqual([]);
+});

@@ -176,3 +176,84 @@ test('a signature that joins the wall later is painted into the tiles on screen,
     .toEqual([WHITE, WHITE, WHITE, WALL_GREY]);
   await expect.poll(() => board.shownSignatures()).toBe(3);
 });
+
+/** The first-screen painter's mark (src/features/board/stage/tiles/first-view.ts). */
+const FIRST_VIEW_PAINTED = 'signwall:first-view-painted';
+
+test('the first screen is painted ahead, off the page, while the welcome card is up; the board shows it, and paints what joined since on top', async ({
+  board,
+  page,
+  wall,
+}) => {
+  await wall.seed({
+    strokes: [
+      [
+        [200, 300],
+        [400, 300],
+      ],
+    ],
+    caption: 'ahead',
+  });
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await page.goto(wall.url);
+  await page.waitForFunction(
+    (mark) => performance.getEntriesByName(mark).length > 0,
+    FIRST_VIEW_PAINTED,
+  );
+  expect(workers).toContainEqual(expect.stringMatching(/\/assets\/first-view-worker-[\w-]+\.js$/));
+  // Saved by someone else once the tiles were painted ahead: it reaches the open page live, and
+  // is painted on top of the tile painted ahead.
+  await wall.seed({
+    strokes: [
+      [
+        [200, 360],
+        [400, 360],
+      ],
+    ],
+    caption: 'since',
+  });
+  await page.getByRole('button', { name: 'Sign!' }).click();
+  await expect.poll(() => board.toastsShown()).toContain(TOASTS.loaded);
+  await expect
+    .poll(
+      () =>
+        board.screenPixels([
+          [300, 300],
+          [300, 360],
+          [300, 330],
+        ]),
+      { timeout: 10_000 },
+    )
+    .toEqual([WHITE, WHITE, WALL_GREY]);
+  await expect.poll(async () => (await board.shownCaptions()).sort()).toEqual(['ahead', 'since']);
+  expect((await board.tileState()).prepainted).toBeGreaterThan(0);
+});
+
+test('where the first screen cannot be painted ahead, the board paints it itself', async ({
+  board,
+  page,
+  wall,
+}) => {
+  await wall.seed({
+    strokes: [
+      [
+        [200, 300],
+        [400, 300],
+      ],
+    ],
+    caption: 'here',
+  });
+  await page.route('**/assets/first-view-worker-*.js', (route) => route.abort());
+  await board.open();
+  await expect
+    .poll(() =>
+      board.screenPixels([
+        [300, 300],
+        [300, 330],
+      ]),
+    )
+    .toEqual([WHITE, WALL_GREY]);
+  expect(await board.shownCaptions()).toEqual(['here']);
+  expect((await board.tileState()).prepainted).toBe(0);
+});

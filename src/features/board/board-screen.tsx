@@ -47,6 +47,9 @@ import type { ToastKind } from '../../domain/toast.ts';
 /** An embed at least this tall opens with the wall overview out (navigation.css's compact size). */
 const COMPACT_EMBED_HEIGHT = 600;
 
+// The route starts painting the first screen while the welcome card is up (first-view.ts).
+export { prepaintFirstView } from './stage/tiles/first-view.ts';
+
 export interface BoardScreenProps {
   /** Back to the welcome card; null in an embed, which has none. */
   onBack: (() => void) | null;

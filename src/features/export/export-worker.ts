@@ -1,37 +1,161 @@
 /**
- * The export's worker: paints the wall onto an OffscreenCanvas and encodes the PNG,
- * so neither the painting nor the encoding ever blocks the page. It receives the signatures packed
- * (src/domain/packed-signatures.ts, buffers transferred) and answers the PNG as a Blob.
+ * An export's worker: reads the signatures painted in its band of the wall itself, paints the
+ * band onto an OffscreenCanvas and, for the whole wall, encodes the PNG; so the page never holds,
+ * parses or paints a signature, and several workers paint their bands side by side
+ * (worker-export.ts).
+ *
+ * It starts reading as soon as the export page starts it, every id window side by side
+ * (wholeWallRows), and reads each page straight into packed signatures (packRows: no array per
+ * point, strokes simplified as the app saves them), so the band is ready to paint the moment its
+ * last page is in. It paints only when the page asks, once 'Generating PNG...' is on screen (spec
+ * §4: the PNG is generated after the signatures have loaded).
  */
 /// <reference lib="webworker" />
+import { dataApi } from '../../data/client.ts';
+import { DataApiError, warnSkipped } from '../../data/table.ts';
+import { wholeWallRows } from '../../data/wall-load.ts';
+import { captionBox } from '../../domain/caption-layout.ts';
+import { packRows } from '../../domain/packed-rows.ts';
 import { unpackSignatures, type PackedSignatures } from '../../domain/packed-signatures.ts';
-import { WALL_SIZE } from '../../domain/rules.ts';
+import { MAX_SIGNATURE_HEIGHT, OUTLINE_PADDING, WALL_SIZE } from '../../domain/rules.ts';
+import type { Signature } from '../../domain/signature.ts';
+import type { EdgeFilter } from '../../domain/wall-regions.ts';
+import type {
+  Band,
+  ExportWorkerAnswer,
+  ExportWorkerCommand,
+  PaintedBand,
+} from './export-worker-protocol.ts';
 import { paintWall } from './paint-wall.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-export type ExportWorkerAnswer =
-  | { readonly type: 'png'; readonly png: Blob; readonly drawMs: number; readonly encodeMs: number }
-  | { readonly type: 'failed'; readonly message: string };
+/** As the wall's query does (wall-query.ts): one retry, half a second after a failure. */
+const RETRY_DELAY_MS = 500;
+/** How far below its outline a signature paints: its caption's box. */
+const CAPTION_DEPTH = captionBox({ x: 0, y: 0, width: 0, height: 0 }).height;
+/**
+ * How far a signature that meets a band may reach beyond it: the tallest a signature may be
+ * (MAX_SIGNATURE_HEIGHT, padded) and its caption. Rows saved before that rule may reach further;
+ * their edges may then differ from the whole wall's by a few levels where the band cuts them.
+ */
+const MARGIN = MAX_SIGNATURE_HEIGHT + 2 * OUTLINE_PADDING + CAPTION_DEPTH;
 
-self.onmessage = async ({ data }: MessageEvent<PackedSignatures>) => {
-  try {
-    const canvas = new OffscreenCanvas(WALL_SIZE, WALL_SIZE);
-    const started = performance.now();
-    await paintWall(canvas.getContext('2d')!, unpackSignatures(data));
-    const drawn = performance.now();
-    const png = await canvas.convertToBlob({ type: 'image/png' });
-    const answer: ExportWorkerAnswer = {
-      type: 'png',
-      png,
-      drawMs: drawn - started,
-      encodeMs: performance.now() - drawn,
-    };
-    self.postMessage(answer);
-  } catch (error) {
-    self.postMessage({
-      type: 'failed',
-      message: error instanceof Error ? error.message : String(error),
-    } satisfies ExportWorkerAnswer);
+const post = (answer: ExportWorkerAnswer, transfer: Transferable[] = []) =>
+  self.postMessage(answer, transfer);
+
+let band: Band = { top: 0, bottom: WALL_SIZE };
+/** The band's pages as read, each with its first id (pages of disjoint id windows). */
+let pages: Array<{ firstId: number; packed: PackedSignatures }> = [];
+
+/** The outlines whose signature (caption included) paints within the band; none for the wall. */
+function bandFilters({ top, bottom }: Band): EdgeFilter[] {
+  if (top <= 0 && bottom >= WALL_SIZE) return [];
+  return [
+    { column: 'min_y', op: 'lt', value: bottom },
+    { column: 'max_y', op: 'gte', value: top - CAPTION_DEPTH },
+  ];
+}
+
+async function readBand(withoutOutline: boolean): Promise<void> {
+  pages = [];
+  const filters = bandFilters(band);
+  const share = (band.bottom - band.top) / WALL_SIZE;
+  for await (const page of wholeWallRows(dataApi(), { filters, withoutOutline, share })) {
+    pages.push({ firstId: page[0]!.id, packed: packRows(page, warnSkipped) });
   }
+}
+
+async function load(withoutOutline: boolean): Promise<void> {
+  try {
+    try {
+      await readBand(withoutOutline);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+      await readBand(withoutOutline);
+    }
+    post({ type: 'loaded' });
+  } catch (error) {
+    const known = error instanceof DataApiError;
+    post({
+      type: 'loadFailed',
+      message: error instanceof Error ? error.message : String(error),
+      code: known ? error.code : null,
+      status: known ? error.status : 0,
+    });
+  }
+}
+
+/** Every signature in id order: the order they were saved in. */
+function inOrder(): Signature[] {
+  return pages
+    .sort((a, b) => a.firstId - b.firstId)
+    .flatMap((page) => unpackSignatures(page.packed));
+}
+
+/**
+ * The band painted: #333 behind its signatures. The canvas reaches MARGIN beyond the band on
+ * either side (within the wall): a path the canvas's edge cuts is rasterized otherwise than one
+ * within it (its anti-aliased edges differ by a few levels), so every signature that meets the
+ * band is painted whole, as on the one canvas of the whole wall, and the band is cut out of it.
+ */
+async function paintBand(): Promise<{ canvas: OffscreenCanvas; top: number; drawMs: number }> {
+  const started = performance.now();
+  const top = Math.max(0, band.top - MARGIN);
+  const bottom = Math.min(WALL_SIZE, band.bottom + MARGIN);
+  const canvas = new OffscreenCanvas(WALL_SIZE, bottom - top);
+  const ctx = canvas.getContext('2d')!;
+  ctx.translate(0, -top);
+  await paintWall(ctx, inOrder());
+  // The canvas records what is painted and rasterizes it when first read: read one pixel, so
+  // the draw step holds the rasterizing and the encode step the encoding alone.
+  ctx.getImageData(0, 0, 1, 1);
+  return { canvas, top, drawMs: performance.now() - started };
+}
+
+async function encode(canvas: OffscreenCanvas, drawMs: number): Promise<void> {
+  const started = performance.now();
+  const png = await canvas.convertToBlob({ type: 'image/png' });
+  post({ type: 'png', png, drawMs, encodeMs: performance.now() - started });
+}
+
+/** The bands side by side in one canvas: the wall. */
+function compose(bands: readonly PaintedBand[]): OffscreenCanvas {
+  const canvas = new OffscreenCanvas(WALL_SIZE, WALL_SIZE);
+  const ctx = canvas.getContext('2d')!;
+  for (const painted of bands) {
+    ctx.drawImage(painted.bitmap, 0, painted.top);
+    painted.bitmap.close();
+  }
+  return canvas;
+}
+
+async function run(command: ExportWorkerCommand): Promise<void> {
+  switch (command.type) {
+    case 'load':
+      band = command.band;
+      return load(command.withoutOutline);
+    case 'paint': {
+      const { canvas, top, drawMs } = await paintBand();
+      const height = band.bottom - band.top;
+      const bitmap = await createImageBitmap(canvas, 0, band.top - top, WALL_SIZE, height);
+      // Its pixels are in the bitmap now: let them go before the next band's arrive.
+      canvas.width = 0;
+      canvas.height = 0;
+      return post({ type: 'painted', bitmap, top: band.top, drawMs }, [bitmap]);
+    }
+    case 'render': {
+      // One band is the whole wall: its canvas is the wall's.
+      const { canvas, drawMs } = await paintBand();
+      return encode(canvas, drawMs);
+    }
+    case 'encode':
+      return encode(compose(command.bands), Math.max(...command.bands.map((b) => b.drawMs)));
+  }
+}
+
+self.onmessage = ({ data }: MessageEvent<ExportWorkerCommand>) => {
+  run(data).catch((error: unknown) =>
+    post({ type: 'renderFailed', message: error instanceof Error ? error.message : String(error) }),
+  );
 };

@@ -29,6 +29,20 @@ export async function afterPaint(): Promise<void> {
   });
 }
 
+/**
+ * Resolves at the next animation frame, in which what React just committed is painted: enough
+ * when the work that follows runs off the page and cannot keep that frame from showing.
+ */
+export async function nextFrame(): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, FRAME_WAIT_LIMIT_MS);
+    requestAnimationFrame(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /** Runs one export step and records how long it took as `signwall-export:<name>`. */
 export async function measureStep<T>(name: string, step: () => T | Promise<T>): Promise<T> {
   const start = performance.now();

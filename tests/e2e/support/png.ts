@@ -34,6 +34,31 @@ export class DecodedPng {
     readonly encoded: Buffer,
   ) {}
 
+  /**
+   * How `other` (same size) differs: how many pixels differ by more than `tolerance` in some
+   * channel, the largest difference of any channel, and where the first few such pixels are.
+   */
+  differences(
+    other: DecodedPng,
+    tolerance = 0,
+  ): { count: number; largest: number; first: Array<[number, number]> } {
+    if (other.width !== this.width || other.height !== this.height) {
+      throw new RangeError(`${other.width}×${other.height} is not ${this.width}×${this.height}`);
+    }
+    let count = 0;
+    let largest = 0;
+    const first: Array<[number, number]> = [];
+    for (let i = 0; i < this.data.length; i += 4) {
+      let d = 0;
+      for (let c = 0; c < 4; c++) d = Math.max(d, Math.abs(this.data[i + c]! - other.data[i + c]!));
+      largest = Math.max(largest, d);
+      if (d <= tolerance) continue;
+      count++;
+      if (first.length < 5) first.push([(i / 4) % this.width, Math.floor(i / 4 / this.width)]);
+    }
+    return { count, largest, first };
+  }
+
   pixel(x: number, y: number): Rgba {
     if (x < 0 || y < 0 || x >= this.width || y >= this.height) {
       throw new RangeError(`(${x}, ${y}) is outside the ${this.width}×${this.height} image`);

@@ -27,14 +27,11 @@ export interface NewArrivals {
 export function useNewArrivals(signatures: readonly Signature[], complete: boolean): NewArrivals {
   const [telling, setTelling] = useState<Telling | null>(null);
   const [batcher] = useState<ArrivalBatcher>(() =>
-    createArrivalBatcher(
-      (count) => setTelling((t) => ({ seq: (t?.seq ?? 0) + 1, count })),
-      {
-        setTimeout: (run, ms) => window.setTimeout(run, ms),
-        clearTimeout: (timer) => window.clearTimeout(timer as number),
-        now: () => performance.now(),
-      },
-    ),
+    createArrivalBatcher((count) => setTelling((t) => ({ seq: (t?.seq ?? 0) + 1, count })), {
+      setTimeout: (run, ms) => window.setTimeout(run, ms),
+      clearTimeout: (timer) => window.clearTimeout(timer as number),
+      now: () => performance.now(),
+    }),
   );
   useEffect(() => () => batcher.stop(), [batcher]);
   useEffect(() => {
@@ -52,7 +49,9 @@ export function NewArrivalsRegion({ telling }: { telling: Telling | null }) {
   const words = useWords();
   return (
     <div className="visually-hidden" role="status" data-testid="new-arrivals">
-      {telling && <span key={telling.seq}>{words('announce.newSignatures', { count: telling.count })}</span>}
+      {telling && (
+        <span key={telling.seq}>{words('announce.newSignatures', { count: telling.count })}</span>
+      )}
     </div>
   );
 }

@@ -232,7 +232,9 @@ export function SignatureListPanel({
               checked={order === value}
               onChange={() => setOrder(value)}
             />
-            <span>{words(value === 'newest' ? 'signatureList.newest' : 'signatureList.nearest')}</span>
+            <span>
+              {words(value === 'newest' ? 'signatureList.newest' : 'signatureList.nearest')}
+            </span>
           </label>
         ))}
       </fieldset>

@@ -38,6 +38,7 @@ import { changeOfPainted, paintedOf, type Painted } from './painted-signatures.t
 import { drawTiles, fallbackFor, type CachedTiles } from './tile-draw.ts';
 import { ScreenTiles } from './screen-tiles.ts';
 import { tileStateOf, type TileState } from './tile-state.ts';
+import { discardPrepainted, onPrepainted, startFromPaintAhead } from './first-view.ts';
 import {
   addToTile,
   createTile,
@@ -90,7 +91,8 @@ export class TileRenderer {
   /** The signatures changed since the last `signwall:view-drawn`. */
   private markPending = true;
   private lastView: View | null = null;
-  private lastTransform = '';
+  /** The camera and canvas of the last frame on screen; null before the first. */
+  private lastTransform: string | null = null;
   private movedAt = -Infinity;
   private lastScale = 0;
   private scaledAt = -Infinity;
@@ -106,6 +108,9 @@ export class TileRenderer {
   private dimmed: ReadonlySet<number> = NO_IDS;
   /** `paintSignature` until a board dims something: the visitor's board paints as it always did. */
   private painter: SignaturePainter = paintSignature;
+  /** Tiles started from a paint made ahead (first-view.ts): for tests, in the tile state. */
+  private prepainted = 0;
+  private readonly unsubscribe: () => void;
 
   constructor(private readonly layer: KonvaTypes.Layer) {
     this.cache = createTileCache<Tile>({
@@ -124,6 +129,8 @@ export class TileRenderer {
       sceneFunc: (context) => this.compose(context),
     });
     layer.add(this.shape);
+    // A first-screen tile painted ahead that arrives now is taken at the next frame's painting.
+    this.unsubscribe = onPrepainted(() => this.scheduleFrame());
   }
 
   /**
@@ -177,6 +184,7 @@ export class TileRenderer {
 
   destroy(): void {
     this.destroyed = true;
+    this.unsubscribe();
     if (this.frame !== null) cancelAnimationFrame(this.frame);
     if (this.idle !== null) cancelIdle(this.idle);
     this.cache.clear();
@@ -192,7 +200,7 @@ export class TileRenderer {
           (c) => this.cache.peek(tileKey(c)) ?? [],
         )
       : [];
-    return tileStateOf(inView, view?.rect ?? null, this.viewDrawn, this.cache);
+    return tileStateOf(inView, view?.rect ?? null, this.viewDrawn, this.cache, this.prepainted);
   }
 
   private signaturesIn(rect: Rect): Signature[] {
@@ -233,9 +241,14 @@ export class TileRenderer {
     return tile;
   }
 
-  /** paintTile, after looking up a new tile's signatures (one without any is done at once). */
+  /**
+   * paintTile, after looking up a new tile's signatures (one without any is done at once), or
+   * from the first screen's tile painted ahead, when there is one (first-view.ts).
+   */
   private paint(tile: Tile, deadline: number): void {
-    if (tile.unread) {
+    if (!tile.painted && tile.next === 0 && this.adoptPrepainted(tile)) {
+      if (tile.queue.length === 0) return;
+    } else if (tile.unread) {
       tile.unread = false;
       tile.queue = this.signaturesIn(tile.rect);
       // Nothing to paint: it is done without a canvas.
@@ -245,6 +258,15 @@ export class TileRenderer {
       }
     }
     paintTile(tile, deadline, now, this.painter);
+  }
+
+  /** Starts `tile` from its paint made ahead, if any (first-view.ts; not for a board that dims). */
+  private adoptPrepainted(tile: Tile): boolean {
+    const adopted =
+      this.painter === paintSignature &&
+      startFromPaintAhead(tile, () => this.signaturesIn(tile.rect));
+    if (adopted) this.prepainted++;
+    return adopted;
   }
 
   /** The Shape's sceneFunc: draws the tiles meeting whatever part of the wall `context` shows. */
@@ -298,8 +320,9 @@ export class TileRenderer {
     this.uncovered = uncovered;
     const transform = `${m.a},${m.e},${m.f},${ctx.canvas.width},${ctx.canvas.height}`;
     if (transform !== this.lastTransform) {
+      // The board's first frame is not a move: the first screen fills at the still budget.
+      if (this.lastTransform !== null) this.movedAt = now();
       this.lastTransform = transform;
-      this.movedAt = now();
     }
     this.lastView = view;
     // A scaled pane (a zoom under way) is not yet the view as it will stay: not drawn.
@@ -307,6 +330,8 @@ export class TileRenderer {
     if (this.viewDrawn) {
       if (this.markPending) {
         this.markPending = false;
+        // The first screen is drawn: what was painted ahead and not taken is of no more use.
+        discardPrepainted();
         performance.mark(VIEW_DRAWN_MARK, {
           detail: {
             signatures: this.index.itemsInRect(view.rect).length,

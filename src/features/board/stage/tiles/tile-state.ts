@@ -20,6 +20,8 @@ export interface TileState {
   /** Tiles cached, and the bytes the cache counts for them. */
   tiles: number;
   bytes: number;
+  /** Tiles that started from a paint made before the board opened (first-view.ts). */
+  prepainted: number;
 }
 
 /** `inView`: the tiles of the last frame on screen; `view`: the wall it showed. */
@@ -28,6 +30,7 @@ export function tileStateOf(
   view: Rect | null,
   viewDrawn: boolean,
   cache: { readonly size: number; readonly calculatedSize: number },
+  prepainted = 0,
 ): TileState {
   const seen = new Map<number, Signature>();
   if (view) {
@@ -44,5 +47,6 @@ export function tileStateOf(
     captionsInView: shown.map((s) => s.caption ?? defaultCaption(s.id)),
     tiles: cache.size,
     bytes: cache.calculatedSize,
+    prepainted,
   };
 }

@@ -139,6 +139,33 @@ export function paintTile(
   return true;
 }
 
+/**
+ * Starts a tile that has no paint yet from one made elsewhere (first-view.ts): `bitmap` shows
+ * `painted`; `rest` (signatures that joined since) is queued to be painted on top of it, in place.
+ */
+export function adoptPaint(
+  tile: Tile,
+  bitmap: ImageBitmap,
+  painted: Signature[],
+  rest: Signature[],
+): void {
+  const canvas = newTileCanvas(tile);
+  const ctx = canvas.getContext('2d')!;
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(bitmap, 0, 0);
+  ctx.restore();
+  bitmap.close();
+  if (tile.target) freeCanvas(tile.target);
+  tile.shown = tile.target = canvas;
+  tile.shownItems = painted;
+  tile.shownVersion++;
+  tile.painted = true;
+  tile.unread = false;
+  tile.queue = rest;
+  tile.next = 0;
+}
+
 /** Gives the canvases' memory back at once (Safari holds it until the size is 0). */
 export function freeTile(tile: Tile): void {
   tile.freed = true;
