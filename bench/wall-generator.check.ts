@@ -6,7 +6,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { outlineOf, rectsMeet, type Rect } from '../src/domain/geometry.ts';
-import { findSignatureProblem } from '../src/domain/signature.ts';
+import { findSignatureProblem } from '../src/domain/new-signature.ts';
 import {
   generateWall,
   WALL,

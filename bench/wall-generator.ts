@@ -1,4 +1,4 @@
-import { findSignatureProblem } from '../src/domain/signature.ts';
+import { findSignatureProblem } from '../src/domain/new-signature.ts';
 
 /**
  * A deterministic generator of realistic walls for the benchmark.

@@ -7,13 +7,12 @@ import { useCallback } from 'react';
 import type { Rect, Stroke } from '../domain/geometry.ts';
 import { createOutlineIndex } from '../domain/outline-index.ts';
 import {
-  normalizeCaption,
-  serializeStrokes,
   signatureFromRow,
   signaturesFromRows,
   type Signature,
   type SignatureRow,
 } from '../domain/signature.ts';
+import { normalizeCaption, serializeStrokes } from '../domain/new-signature.ts';
 import { strokesToSave } from '../domain/simplify.ts';
 import { dataApi, type DataApi } from './client.ts';
 import { createRemovalKey, keepRemovalSecret } from './removal-secrets.ts';

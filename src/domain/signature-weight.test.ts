@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import vectors from '../../tests/vectors/weight.json';
 import { BYTES_PER_NODE } from './rules.ts';
-import { findSignatureProblem, parseStrokes, serializeStrokes } from './signature.ts';
+import { parseStrokes } from './signature.ts';
+import { findSignatureProblem, serializeStrokes } from './new-signature.ts';
 import {
   canonicalCoordinate,
   captionBytes,

@@ -9,15 +9,13 @@ import {
   MAX_STROKES,
 } from './rules.ts';
 import type { Point, Stroke } from './geometry.ts';
+import { parseStrokes, signaturesFromRows, wallPoint } from './signature.ts';
 import {
   findSignatureProblem,
   MAX_SIGNATURE_TEXT_BYTES,
   normalizeCaption,
-  parseStrokes,
   serializeStrokes,
-  signaturesFromRows,
-  wallPoint,
-} from './signature.ts';
+} from './new-signature.ts';
 
 const row = (id: number, signature: string, caption: string | null = null) => ({
   id,

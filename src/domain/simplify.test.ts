@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Point, Stroke } from './geometry.ts';
 import { createOutlineIndex } from './outline-index.ts';
-import { findSignatureProblem, wallPoint } from './signature.ts';
+import { wallPoint } from './signature.ts';
+import { findSignatureProblem } from './new-signature.ts';
 import { SIMPLIFY_TOLERANCE, simplifyStroke, simplifyStrokes, strokesToSave } from './simplify.ts';
 
 /** Distance from p to the polyline through `line`. */

@@ -6,7 +6,7 @@
  */
 import { loadavg } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_OPEN_BRACKETS, MAX_SIGNATURE_TEXT_BYTES } from '../../src/domain/signature.ts';
+import { MAX_OPEN_BRACKETS, MAX_SIGNATURE_TEXT_BYTES } from '../../src/domain/new-signature.ts';
 import { MAX_POINTS, MAX_STROKE_LENGTH } from '../../src/domain/rules.ts';
 import {
   corridorField,

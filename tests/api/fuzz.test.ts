@@ -12,13 +12,13 @@ import {
   type Rect,
   type Stroke,
 } from '../../src/domain/geometry.ts';
+import { parseStrokes } from '../../src/domain/signature.ts';
 import {
   findSignatureProblem,
   MAX_OPEN_BRACKETS,
   MAX_SIGNATURE_TEXT_BYTES,
   normalizeCaption,
-  parseStrokes,
-} from '../../src/domain/signature.ts';
+} from '../../src/domain/new-signature.ts';
 import { payload, xorshift, type FuzzRecord } from './fuzz-gen.ts';
 import { backends, useServer } from './harness.ts';
 import { postRaw, tableRows } from './rules-helpers.ts';

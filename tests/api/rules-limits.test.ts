@@ -6,7 +6,7 @@
  * still succeed: the wall stays up.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_OPEN_BRACKETS, MAX_SIGNATURE_TEXT_BYTES } from '../../src/domain/signature.ts';
+import { MAX_OPEN_BRACKETS, MAX_SIGNATURE_TEXT_BYTES } from '../../src/domain/new-signature.ts';
 import { cellSignature, DENSE_COUNT, threadedStroke } from '../db/support/dense-wall.ts';
 import { backends, useServer } from './harness.ts';
 import { postRaw, type ErrorBody } from './rules-helpers.ts';

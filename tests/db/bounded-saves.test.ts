@@ -11,13 +11,13 @@ import { loadavg } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_POINTS, MAX_STROKE_LENGTH, MAX_STROKES } from '../../src/domain/rules.ts';
 import { strokesLength, type Point } from '../../src/domain/geometry.ts';
+import { parseStrokes } from '../../src/domain/signature.ts';
 import {
   findSignatureProblem,
   MAX_OPEN_BRACKETS,
   MAX_SIGNATURE_TEXT_BYTES,
-  parseStrokes,
   serializeStrokes,
-} from '../../src/domain/signature.ts';
+} from '../../src/domain/new-signature.ts';
 import { signatureAt } from '../support/grid.ts';
 import { GUARD_VERSION, migrate, TARGETS, type TestDb } from './support/databases.ts';
 import {

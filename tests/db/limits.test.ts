@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_POINTS, MAX_STROKE_LENGTH } from '../../src/domain/rules.ts';
-import { MAX_OPEN_BRACKETS, MAX_SIGNATURE_TEXT_BYTES } from '../../src/domain/signature.ts';
+import { MAX_OPEN_BRACKETS, MAX_SIGNATURE_TEXT_BYTES } from '../../src/domain/new-signature.ts';
 import { signatureAt } from '../support/grid.ts';
 import { TARGETS, type TestDb } from './support/databases.ts';
 import {

@@ -3,6 +3,7 @@
  * spot", the "Wall overview", "Download PNG", the arrow keys and the wall's edge.
  */
 import { expect, line, test, TOASTS } from './support/board.ts';
+import { HASH_SETTLE_MS } from '../../src/features/board/use-view-link.ts';
 import {
   fillWall,
   OUTSIDE_HEX,
@@ -60,20 +61,26 @@ test('a share link carries the view in its query: it opens the board there, and 
 
 test('the hash is written once the view stops, not during a drag', async ({ board, page }) => {
   await board.open();
+  // Each write of the address and each pointer move, on the page's clock.
   await page.evaluate(() => {
-    const w = window as unknown as { hashWrites: string[] };
+    const w = window as unknown as { hashWrites: number[]; moves: number[] };
     w.hashWrites = [];
+    w.moves = [];
     const replace = history.replaceState.bind(history);
     history.replaceState = (state: unknown, unused: string, url?: string | URL | null) => {
-      w.hashWrites.push(String(url));
+      w.hashWrites.push(performance.now());
       replace(state, unused, url);
     };
+    window.addEventListener('pointermove', () => w.moves.push(performance.now()), true);
   });
-  const writes = () =>
-    page.evaluate(() => (window as unknown as { hashWrites: string[] }).hashWrites.length);
+  const log = () =>
+    page.evaluate(() => {
+      const w = window as unknown as { hashWrites: number[]; moves: number[] };
+      return { writes: [...w.hashWrites], moves: [...w.moves] };
+    });
   // Whatever the opening wrote (the board's first camera) is written by now.
   await page.waitForTimeout(500);
-  const before = await writes();
+  const before = (await log()).writes.length;
   // A slow drag: 40 moves, one per 25 ms, a second in all; the view moves all along.
   await page.mouse.move(640, 400);
   await page.mouse.down();
@@ -81,13 +88,18 @@ test('the hash is written once the view stops, not during a drag', async ({ boar
     await page.mouse.move(640 - i * 5, 400);
     await page.waitForTimeout(25);
   }
-  const duringDrag = (await writes()) - before;
+  const { writes, moves } = await log();
   await page.mouse.up();
   await expect.poll(() => viewHash(page)).toEqual({ x: 840, y: 400, zoom: 1 });
-  // Written every 250 ms, the drag would have written 4 times. A machine that stalls for longer
-  // than the settle time between two moves may see one write; never more.
-  expect(duringDrag).toBeLessThanOrEqual(1);
-  expect((await writes()) - before).toBe(duringDrag + 1);
+  // Written every 250 ms, the drag would have written 4 times. A write during the drag is one the
+  // view earned by holding still: no move in the HASH_SETTLE_MS before it (a machine that stalls
+  // between two moves); never one while moves keep coming.
+  const duringDrag = writes.slice(before);
+  for (const at of duringDrag) {
+    const lastMove = Math.max(...moves.filter((m) => m <= at));
+    expect(at - lastMove).toBeGreaterThanOrEqual(HASH_SETTLE_MS - 5);
+  }
+  expect((await log()).writes.length - before).toBe(duringDrag.length + 1);
 });
 
 test(

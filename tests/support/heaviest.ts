@@ -11,7 +11,7 @@ import {
   MAX_STROKE_LENGTH,
 } from '../../src/domain/rules.ts';
 import type { Point, Stroke } from '../../src/domain/geometry.ts';
-import { serializeStrokes } from '../../src/domain/signature.ts';
+import { serializeStrokes } from '../../src/domain/new-signature.ts';
 import { extentOf } from '../../src/domain/signature-size.ts';
 import {
   canonicalCoordinate,

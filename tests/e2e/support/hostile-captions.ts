@@ -34,8 +34,9 @@ export const HOSTILE_CAPTIONS: ReadonlyArray<{ name: string; caption: string; do
   // next letter's place past the line's end. Only the painter's clip keeps these in.
   { name: "200 × 'j'", caption: 'j'.repeat(200) },
   { name: 'double breves', caption: 'x\u035D'.repeat(100) },
-  // A dot's outline is 21 px wide (two points 1 px apart): its caption too.
-  { name: "200 × 'W' under a dot", caption: 'W'.repeat(200), dot: true },
+  // A dot's outline is 21 px wide (two points 1 px apart): its caption too. A dot claims one node
+  // of the weight rule's grid, so its caption is as long as the rule lets it be (155 bytes in all).
+  { name: "120 × 'W' under a dot", caption: 'W'.repeat(120), dot: true },
 ];
 
 export interface HostileRow {

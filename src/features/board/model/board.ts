@@ -21,7 +21,7 @@ import {
 import { screenPoint, type ScreenPoint, type Stroke } from '../../../domain/geometry.ts';
 import { gestureTransition, type GestureEvent } from './board-gestures.ts';
 import { strokesToSave, type SavingOutlines } from '../../../domain/simplify.ts';
-import { captionWithin, findSignatureProblem } from '../../../domain/signature.ts';
+import { captionWithin, findSignatureProblem } from '../../../domain/new-signature.ts';
 import { toastReducer, type Toast, type ToastEvent } from '../../../domain/toast.ts';
 import { typedStrokesProblem } from './typed-name.ts';
 import {

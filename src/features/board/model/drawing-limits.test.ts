@@ -17,7 +17,7 @@ import {
 import { strokesLength, type Point, type Stroke } from '../../../domain/geometry.ts';
 import { createOutlineIndex } from '../../../domain/outline-index.ts';
 import { simplifyStroke } from '../../../domain/simplify.ts';
-import { findSignatureProblem, serializeStrokes } from '../../../domain/signature.ts';
+import { findSignatureProblem, serializeStrokes } from '../../../domain/new-signature.ts';
 import { claimedNodes, weightOf } from '../../../domain/signature-weight.ts';
 import { extentFits, extentOf } from '../../../domain/signature-size.ts';
 

@@ -5,7 +5,7 @@ import { outlineOf, rectsMeet, type Rect, type Stroke } from '../../../domain/ge
 import { createOutlineIndex } from '../../../domain/outline-index.ts';
 import { MAX_STROKES, WALL_SIZE } from '../../../domain/rules.ts';
 import { strokesToSave } from '../../../domain/simplify.ts';
-import { findSignatureProblem } from '../../../domain/signature.ts';
+import { findSignatureProblem } from '../../../domain/new-signature.ts';
 import { captionRoom, canonicalStrokes } from '../../../domain/signature-weight.ts';
 import { cameraCentredOn } from '../../../domain/view-link.ts';
 import { textStrokes, type HersheyFont } from './hershey-text.ts';

@@ -28,7 +28,8 @@ import {
   OUTLINE_PADDING,
 } from '../../../domain/rules.ts';
 import { strokesToSave, type SavingOutlines } from '../../../domain/simplify.ts';
-import { findSignatureProblem, wallPoint } from '../../../domain/signature.ts';
+import { wallPoint } from '../../../domain/signature.ts';
+import { findSignatureProblem } from '../../../domain/new-signature.ts';
 import { canonicalStrokes, captionRoom } from '../../../domain/signature-weight.ts';
 import type { ToastKind } from '../../../domain/toast.ts';
 import { CAPTION_STYLE } from '../../../domain/presentation.ts';
