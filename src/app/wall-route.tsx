@@ -1,6 +1,6 @@
 /** Every path but /export: the welcome card, and the board once the visitor chooses to sign. */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { initialViewRect, type CameraState } from '../domain/camera.ts';
 import { initialCamera, parseViewHash, parseViewQuery } from '../domain/view-link.ts';
 import { wallChangesOf } from '../data/wall-changes.ts';
@@ -34,6 +34,9 @@ export function openingCamera(): CameraState {
   const { hash, search } = window.location;
   return initialCamera(viewport, parseViewHash(hash) ?? parseViewQuery(search));
 }
+
+/** Where the board will be, while its code or its words are on their way. */
+const BOARD_PLACEHOLDER = <div className="board" aria-busy="true" />;
 
 export function WallRoute() {
   const [screen, setScreen] = useState<'welcome' | 'board'>('welcome');
@@ -104,14 +107,17 @@ export function WallRoute() {
       onLanguage={(chosen: Locale) => void switchLocale(chosen)}
     />
   ) : board ? (
-    <WordsFor part="app">
-      <board.BoardScreen
-        onBack={() => setScreen('welcome')}
-        firstScreen={firstScreen}
-        openingCamera={opening}
-      />
-    </WordsFor>
+    // The board's words are in by now unless 'Sign!' came first: then the placeholder waits too.
+    <Suspense fallback={BOARD_PLACEHOLDER}>
+      <WordsFor part="app">
+        <board.BoardScreen
+          onBack={() => setScreen('welcome')}
+          firstScreen={firstScreen}
+          openingCamera={opening}
+        />
+      </WordsFor>
+    </Suspense>
   ) : (
-    <div className="board" aria-busy="true" />
+    BOARD_PLACEHOLDER
   );
 }
