@@ -13,8 +13,9 @@
  * and BENCH_OLD_APP_API_PORT (the old app measured beside signwall: bench/old-app.ts).
  * `npm run bench -- lighthouse` runs Lighthouse alone; `npm run bench -- preview` the
  * server's link previews alone (bench/preview.ts), `npm run bench -- embed` the embed's first
- * screen (bench/embed.ts), `npm run bench -- heavy` the heaviest legal wall (bench/heavy-wall.ts), `npm run bench -- list`
- * the list of signatures on the slowed phone (bench/signature-list.ts).
+ * screen (bench/embed.ts), `npm run bench -- heavy` the heaviest legal wall (bench/heavy-wall.ts),
+ * `npm run bench -- weight` the weight rule's use by real signatures (bench/weight-distribution.ts),
+ * `npm run bench -- list` the list of signatures on the slowed phone (bench/signature-list.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -57,6 +58,11 @@ if (process.argv[2] === 'preview') {
 // `npm run bench -- heavy`: the heaviest legal wall alone (bench/heavy-wall.ts).
 if (process.argv[2] === 'heavy') {
   await import('./heavy-wall.ts');
+  process.exit(0);
+}
+// `npm run bench -- weight`: how much of the weight rule real signatures use (weight-distribution.ts).
+if (process.argv[2] === 'weight') {
+  await import('./weight-distribution.ts');
   process.exit(0);
 }
 // `npm run bench -- list`: 'List of signatures' on the 4× phone (bench/signature-list.ts).
