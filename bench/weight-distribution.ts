@@ -27,10 +27,15 @@ import { mousePointer, touchPointer, type Pointer, type XY } from './browser/inp
 import { ANON_KEY, startServer } from './server.ts';
 import { max, median, percentile } from './stats.ts';
 import { generateWall } from './wall-generator.ts';
-import { textStrokes, type HersheyFont } from '../src/features/board/model/hershey-text.ts';
 
-const SCRIPT = createRequire(import.meta.url)('hersheytext/hersheytext.min.json')
-  .scripts as HersheyFont;
+interface HersheyFont {
+  chars: { d: string; o: number }[];
+}
+const fonts = createRequire(import.meta.url)('hersheytext/hersheytext.min.json') as Record<
+  string,
+  HersheyFont
+>;
+const SCRIPT = fonts.scripts!;
 /** Font units from the top of a capital to its baseline, about. */
 const CAP_UNITS = 21;
 
@@ -39,16 +44,36 @@ const NAMES = ['Ada', 'Grace H.', 'Zoe Kim', 'Linus', 'M. Curie', 'Tim', 'Hedy L
 const log = (text: string) => console.log(`[weight] ${text}`);
 const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
 
-/**
- * `name` in Hershey's script as 'Type your name' draws it, `height` wall px a capital, its top left
- * at (0, 0).
- */
+/** `name` in Hershey's script, `height` wall px high, its top left at (0, 0): one stroke per pen-down. */
 function nameStrokes(name: string, height: number): Point[][] {
   const scale = height / CAP_UNITS;
-  const text = textStrokes(SCRIPT, name)!;
-  return text.strokes.map((stroke) =>
-    stroke.map(([x, y]): Point => [(x - text.minX) * scale, (y - text.minY) * scale]),
-  );
+  const strokes: Point[][] = [];
+  let pen = 0;
+  for (const ch of name) {
+    // Off by one: the font's first glyph is '!' (33), so each letter is traced as the font's next
+    // one. What is measured (ink a hand leaves per node) does not depend on which letter; traced
+    // right, some names end in a stroke the board refuses, which is still to be understood.
+    const glyph = SCRIPT.chars[ch.codePointAt(0)! - 32];
+    if (!glyph) continue;
+    let current: Point[] | null = null;
+    for (const part of glyph.d.split(/(?=[ML])/)) {
+      const command = part[0];
+      const numbers = part
+        .slice(1)
+        .trim()
+        .split(/[\s,]+/)
+        .map(Number);
+      if (command === 'M') {
+        current = [];
+        strokes.push(current);
+      }
+      for (let i = 0; i + 1 < numbers.length; i += 2) {
+        current?.push([(pen + numbers[i]!) * scale, numbers[i + 1]! * scale]);
+      }
+    }
+    pen += glyph.o * 2;
+  }
+  return strokes.filter((s) => s.length >= 2);
 }
 
 /** A seeded random source (the traces differ but every run draws the same ones). */
