@@ -34,6 +34,9 @@ interface SmokeWindow {
 function recordToasts(): void {
   const w = window as unknown as SmokeWindow;
   w.__toasts = [];
+  // A toast is told once however often the page moves its element (a move is a removal and an
+  // insertion): each element is counted once.
+  const told = new WeakSet<Element>();
   new MutationObserver((mutations) => {
     for (const m of mutations) {
       m.addedNodes.forEach((node) => {
@@ -42,7 +45,11 @@ function recordToasts(): void {
         const toasts = [node, ...Array.from(node.querySelectorAll('*'))].filter(
           (el) => el instanceof HTMLElement && el.dataset.testid === 'toast',
         );
-        for (const toast of toasts) w.__toasts.push(toast.textContent ?? '');
+        for (const toast of toasts) {
+          if (told.has(toast)) continue;
+          told.add(toast);
+          w.__toasts.push(toast.textContent ?? '');
+        }
       });
     }
   }).observe(document, { childList: true, subtree: true });
