@@ -12,13 +12,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openDatabase } from '../server/db/index.ts';
-import { copyMigratedPgliteData } from '../tests/support/pglite-template.ts';
 import { spawnServer } from '../tests/support/server-process.ts';
 import { CPU_SLOWDOWN, launchBrowser, VIEWPORTS } from './browser/session.ts';
+import { seededDataDir } from './seeded-wall.ts';
 import { median } from './stats.ts';
-import { simplified } from './wall-bytes.ts';
-import { generateWall } from './wall-generator.ts';
 
 const env = process.env;
 const n = Number(env.BENCH_EMBED_N ?? 2000) || 2000;
@@ -29,31 +26,10 @@ interface FirstScreen {
   kinds: Record<string, number>;
 }
 
-async function seededDataDir(dir: string): Promise<string> {
-  const dataDir = join(dir, 'data');
-  await copyMigratedPgliteData(dataDir);
-  const db = await openDatabase({ dataDir });
-  try {
-    const wall = simplified(generateWall({ n }).signatures);
-    for (let i = 0; i < wall.length; i += 250) {
-      const batch = wall.slice(i, i + 250);
-      await db.transaction((tx) =>
-        tx.query(
-          'insert into public.signatures (signature, caption) select * from unnest($1::text[], $2::text[])',
-          [batch.map((s) => JSON.stringify(s.strokes)), batch.map((s) => s.caption)],
-        ),
-      );
-    }
-  } finally {
-    await db.close();
-  }
-  return dataDir;
-}
-
 export async function runEmbedBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'signwall-bench-embed-'));
   const server = await spawnServer({
-    DATA_DIR: await seededDataDir(dir),
+    DATA_DIR: await seededDataDir(dir, n),
     DIST_DIR: resolve('dist'),
     DATABASE_URL: '',
   });

@@ -15,14 +15,12 @@ import { buildServer } from '../server/app.ts';
 import { openDatabase } from '../server/db/index.ts';
 import type { PreviewTiming, PreviewView } from '../server/share/previews.ts';
 import { copyMigratedPgliteData } from '../tests/support/pglite-template.ts';
+import { insertGeneratedWall } from './seeded-wall.ts';
 import { median } from './stats.ts';
-import { simplified } from './wall-bytes.ts';
-import { generateWall } from './wall-generator.ts';
 
 const env = process.env;
 const sizes = (env.BENCH_PREVIEW_SIZES ?? '2000,10000').split(',').map(Number);
 const runs = Math.max(1, Number(env.BENCH_RUNS ?? 3) || 3);
-const INSERT_BATCH = 250;
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
@@ -39,16 +37,7 @@ async function measureWall(n: number): Promise<string[]> {
     previewRefreshMs: 0,
   });
   try {
-    const wall = simplified(generateWall({ n }).signatures);
-    for (let i = 0; i < wall.length; i += INSERT_BATCH) {
-      const batch = wall.slice(i, i + INSERT_BATCH);
-      await db.transaction((tx) =>
-        tx.query(
-          'insert into public.signatures (signature, caption) select * from unnest($1::text[], $2::text[])',
-          [batch.map((s) => JSON.stringify(s.strokes)), batch.map((s) => s.caption)],
-        ),
-      );
-    }
+    await insertGeneratedWall(db, n);
     const previews = app.previews;
     const loop = monitorEventLoopDelay({ resolution: 10 });
     const lines: string[] = [];

@@ -17,15 +17,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { openDatabase } from '../server/db/index.ts';
-import { copyMigratedPgliteData } from '../tests/support/pglite-template.ts';
 import { spawnServer } from '../tests/support/server-process.ts';
 import { gesture, straight, touchPointer, type XY } from './browser/input.ts';
 import { installProbe, NAME_SHIM, startFrames, stopFrames } from './browser/instrument.ts';
 import { CPU_SLOWDOWN, launchBrowser, VIEWPORTS } from './browser/session.ts';
+import { seededDataDir } from './seeded-wall.ts';
 import { frameStats, median, medianOfRuns, type FrameStats } from './stats.ts';
-import { simplified } from './wall-bytes.ts';
-import { generateWall } from './wall-generator.ts';
 
 const env = process.env;
 const n = Number(env.BENCH_LIST_N ?? 10_000) || 10_000;
@@ -40,27 +37,6 @@ interface ListRun {
   nearestMs: number;
   /** Rows in the page while the list scrolled (the most seen). */
   rowsInPage: number;
-}
-
-async function seededDataDir(dir: string): Promise<string> {
-  const dataDir = join(dir, 'data');
-  await copyMigratedPgliteData(dataDir);
-  const db = await openDatabase({ dataDir });
-  try {
-    const wall = simplified(generateWall({ n }).signatures);
-    for (let i = 0; i < wall.length; i += 250) {
-      const batch = wall.slice(i, i + 250);
-      await db.transaction((tx) =>
-        tx.query(
-          'insert into public.signatures (signature, caption) select * from unnest($1::text[], $2::text[])',
-          [batch.map((s) => JSON.stringify(s.strokes)), batch.map((s) => s.caption)],
-        ),
-      );
-    }
-  } finally {
-    await db.close();
-  }
-  return dataDir;
 }
 
 /** In the page: the time (performance.now) once `selector` matches and two frames drew it. */
@@ -211,7 +187,7 @@ async function oneRun(url: string): Promise<ListRun> {
 export async function runSignatureListBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'signwall-bench-list-'));
   const server = await spawnServer({
-    DATA_DIR: await seededDataDir(dir),
+    DATA_DIR: await seededDataDir(dir, n),
     DIST_DIR: resolve('dist'),
     DATABASE_URL: '',
   });

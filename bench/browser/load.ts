@@ -8,7 +8,7 @@
  * mark after the click that holds the whole wall (`total` = the wall's size); 'Error loading
  * signatures.' makes the measure fail.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 export interface LoadResult {
   loadMs: number;
@@ -67,6 +67,20 @@ function waitForViewDrawn(args: {
 }
 
 /**
+ * Opens `url`'s welcome card and lets it settle (fonts, first paints), so a click on its 'Sign!'
+ * (returned) starts from an idle page. The old app's card names its button the same.
+ */
+export async function openSettledCard(page: Page, url: string): Promise<Locator> {
+  await page.goto(url);
+  const sign = page.getByRole('button', { name: 'Sign!' });
+  await sign.waitFor({ state: 'visible', timeout: 30_000 });
+  await page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+  );
+  return sign;
+}
+
+/**
  * Opens the welcome card, clicks (or taps) 'Sign!' and waits for the view of the wall of `total`
  * signatures to be drawn. The page must carry the probe (installProbe).
  */
@@ -75,13 +89,7 @@ export async function measureLoad(
   url: string,
   { tap = false, timeoutMs = 60_000, total }: { tap?: boolean; timeoutMs?: number; total: number },
 ): Promise<LoadResult> {
-  await page.goto(url);
-  const sign = page.getByRole('button', { name: 'Sign!' });
-  await sign.waitFor({ state: 'visible', timeout: 30_000 });
-  // Let the welcome card settle (fonts, first paints) so the click starts from an idle page.
-  await page.evaluate(
-    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
-  );
+  const sign = await openSettledCard(page, url);
   const drawn = page.evaluate(waitForViewDrawn, {
     timeoutMs,
     total,

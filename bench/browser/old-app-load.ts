@@ -10,7 +10,7 @@
  * paints next). Installed only in the old app's pages, so signwall's are measured unwrapped.
  */
 import type { Page } from '@playwright/test';
-import type { LoadResult } from './load.ts';
+import { openSettledCard, type LoadResult } from './load.ts';
 
 export const OLD_APP_LOAD_ERROR = 'Error loading signatures.';
 
@@ -81,12 +81,7 @@ export async function measureOldAppLoad(
   url: string,
   { tap = false, timeoutMs = 120_000, total }: { tap?: boolean; timeoutMs?: number; total: number },
 ): Promise<LoadResult> {
-  await page.goto(url);
-  const sign = page.getByRole('button', { name: 'Sign!' });
-  await sign.waitFor({ state: 'visible', timeout: 30_000 });
-  await page.evaluate(
-    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
-  );
+  const sign = await openSettledCard(page, url);
   const drawn = page.evaluate(waitForWallDrawn, { timeoutMs, total, failed: OLD_APP_LOAD_ERROR });
   drawn.catch(() => {});
   if (tap) await sign.tap();
