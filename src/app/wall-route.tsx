@@ -81,7 +81,7 @@ export function WallRoute() {
     startFirstViewPainter();
     // Once the first screen's signatures and the board's code are in, its tiles are painted off
     // the page, so 'Sign!' finds them ready.
-    Promise.all([board, whenFirstViewLoaded()])
+    Promise.all([board, whenFirstViewLoaded(queryClient)])
       .then(([m, first]) =>
         m.prepaintFirstView(first.signatures, firstCamera, {
           width: window.innerWidth,

@@ -165,21 +165,29 @@ export interface FirstView {
   readonly signatures: readonly Signature[];
 }
 
-let resolveFirstView: (loaded: FirstView) => void = () => undefined;
-const firstViewLoaded = new Promise<FirstView>((resolve) => (resolveFirstView = resolve));
-const firstView = {
-  resolve(loaded: FirstView) {
-    resolveFirstView(loaded);
-    resolveFirstView = () => undefined;
-  },
-};
+/** Each query client's first view, once a load has read it (a promise resolves only once). */
+const firstViews = new WeakMap<
+  QueryClient,
+  { promise: Promise<FirstView>; resolve: (loaded: FirstView) => void }
+>();
+
+function firstViewOf(client: QueryClient) {
+  let first = firstViews.get(client);
+  if (!first) {
+    let resolve: (loaded: FirstView) => void = () => undefined;
+    const promise = new Promise<FirstView>((r) => (resolve = r));
+    first = { promise, resolve };
+    firstViews.set(client, first);
+  }
+  return first;
+}
 
 /**
- * Resolves once this page's first load with a view has read that view's signatures (the first
+ * Resolves once `client`'s first load with a view has read that view's signatures (the first
  * screen's): what the board paints first, which it may start painting before it opens.
  */
-export function whenFirstViewLoaded(): Promise<FirstView> {
-  return firstViewLoaded;
+export function whenFirstViewLoaded(client: QueryClient): Promise<FirstView> {
+  return firstViewOf(client).promise;
 }
 
 /**
@@ -225,7 +233,7 @@ export async function* streamWall(
         yield take(chunk);
       }
       performance.mark(VIEW_LOADED_MARK, { detail: { signatures: inView.length } });
-      firstView.resolve({ view, signatures: inView });
+      firstViewOf(client).resolve({ view, signatures: inView });
     }
     // Without a view (the export) nothing is drawn until the end: the largest pages, fewest requests.
     const pageSize = view ? STREAM_PAGE_SIZE : PAGE_SIZE;
