@@ -67,7 +67,7 @@ export function CaptionBox({
       </label>
       <input
         id={inputId}
-        className="caption-input"
+        className="caption-input board-field"
         type="text"
         // A caption in Hebrew or Arabic is typed right to left, as the wall paints it.
         dir="auto"

@@ -59,7 +59,7 @@ export function ReportForm({ onSend, onBack }: ReportFormProps) {
       </label>
       <textarea
         id={noteId}
-        className="card-note"
+        className="card-note board-field"
         value={note}
         maxLength={MAX_REPORT_NOTE_LENGTH}
         rows={2}

@@ -11,6 +11,7 @@ import { useCallback, useRef } from 'react';
 import type { Signature } from '../../../domain/signature.ts';
 import type { BoardMachine } from '../input/board-machine.ts';
 import { useWords } from '../../../ui/i18n/words.ts';
+import { ToolButton } from './tool-button.tsx';
 import { Icon } from './icons.tsx';
 import './board-tools.css';
 import { SignatureListPanel, type ListMemory } from '../signature-list/signature-list-panel.tsx';
@@ -55,11 +56,8 @@ export function BoardToolButtons({ open, onOpen, canType }: BoardToolButtonsProp
   return (
     <div className="board-tools-pair">
       {canType !== null && (
-        <button
-          type="button"
-          className="board-button board-tool"
-          aria-label={words('tools.typeName')}
-          title={words('tools.typeName')}
+        <ToolButton
+          label={words('tools.typeName')}
           aria-haspopup="dialog"
           aria-expanded={open === 'type-name'}
           disabled={!canType}
@@ -67,20 +65,17 @@ export function BoardToolButtons({ open, onOpen, canType }: BoardToolButtonsProp
           onClick={() => onOpen('type-name')}
         >
           <TypeNameIcon />
-        </button>
+        </ToolButton>
       )}
-      <button
-        type="button"
-        className="board-button board-tool"
-        aria-label={words('tools.signatureList')}
-        title={words('tools.signatureList')}
+      <ToolButton
+        label={words('tools.signatureList')}
         aria-haspopup="dialog"
         aria-expanded={open === 'signature-list'}
         data-tool="signature-list"
         onClick={() => onOpen('signature-list')}
       >
         <SignatureListIcon />
-      </button>
+      </ToolButton>
     </div>
   );
 }

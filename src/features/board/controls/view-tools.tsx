@@ -25,6 +25,7 @@ import { shareLink } from './share-link.ts';
 import type { Camera } from '../input/camera.ts';
 import { useSideClearOfCorners } from './use-side-clear-of-corners.ts';
 import { useWords } from '../../../ui/i18n/words.ts';
+import { ToolButton } from './tool-button.tsx';
 import type { ToastKind } from '../../../domain/toast.ts';
 
 export interface ViewToolsProps {
@@ -151,28 +152,14 @@ export function ViewTools({
         <MoreToolsIcon />
       </button>
       <div id={menuId} className="board-tools-menu" data-open={open}>
-        <button
-          type="button"
-          className="board-button board-tool"
-          aria-label={t('board.share')}
-          title={t('board.share')}
-          onClick={share}
-        >
+        <ToolButton label={t('board.share')} onClick={share}>
           <ShareIcon />
-        </button>
-        <button
-          type="button"
-          className="board-button board-tool"
-          aria-label={t('board.freeSpot')}
-          title={t('board.freeSpot')}
-          onClick={findSpot}
-        >
+        </ToolButton>
+        <ToolButton label={t('board.freeSpot')} onClick={findSpot}>
           <FreeSpotIcon />
-        </button>
-        <button
-          type="button"
-          className="board-button board-tool"
-          aria-label={t('board.replay')}
+        </ToolButton>
+        <ToolButton
+          label={t('board.replay')}
           title={t('board.replay.title')}
           disabled={onReplay === null}
           onClick={() => {
@@ -181,7 +168,7 @@ export function ViewTools({
           }}
         >
           <ReplayIcon />
-        </button>
+        </ToolButton>
         {/* The app's own navigation, or, in an embed, a tab of its own (a plain link). */}
         {exportInNewTab ? (
           <a href="/export" target="_blank" rel="noopener" {...downloadProps}>

@@ -208,6 +208,7 @@ export function SignatureListPanel({
         <input
           ref={searchField}
           id={`${ids}-search`}
+          className="board-field"
           type="search"
           autoComplete="off"
           enterKeyHint="search"

@@ -120,6 +120,7 @@ export function TypeNamePanel({ machine, signatures, canType, onClose }: TypeNam
         <input
           ref={field}
           id={fieldId}
+          className="board-field"
           type="text"
           autoComplete="name"
           enterKeyHint="go"
