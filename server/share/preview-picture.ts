@@ -18,7 +18,9 @@ import type { ViewLink } from '../../src/domain/view-link.ts';
 import {
   captionFont,
   createSignaturePainter,
+  keepingShortWidths,
   paintView,
+  SHORT_TEXT,
   pictureCamera,
   traceStrokes,
   type SignaturePainter,
@@ -40,9 +42,6 @@ export function captionFamily(): string | null {
   );
 }
 
-/** Code units: a letter with its marks, most emoji sequences (as the browser's painter). */
-const SHORT_TEXT = 8;
-const MAX_SHORT_WIDTHS = 10_000;
 /** How far (picture pixels) a point may be from the drawn stroke before it is drawn itself. */
 const HALF_PIXEL = 0.5;
 /** Saved strokes are already simplified within half a wall pixel: nothing to gain below that. */
@@ -71,16 +70,7 @@ export function createPreviewPainter(): PreviewPainter {
   const ctx = canvas.getContext('2d');
   const measuring = createCanvas(1, 1).getContext('2d');
   measuring.font = captionFont(family ? `"${family}"` : 'sans-serif');
-  const shortWidths = new Map<string, number>();
-  const measureShort = (text: string): number => {
-    let width = shortWidths.get(text);
-    if (width === undefined) {
-      if (shortWidths.size >= MAX_SHORT_WIDTHS) shortWidths.clear();
-      width = measuring.measureText(text).width;
-      shortWidths.set(text, width);
-    }
-    return width;
-  };
+  const measureShort = keepingShortWidths((text) => measuring.measureText(text).width);
   // A longer text is the sum of its characters' widths (kerning left out): Skia shapes each text
   // it measures, about 0.1 ms apiece, and a wall of 10,000 narrow signatures has 10,000 captions to
   // wrap. A line so measured may wrap a character earlier or later than in a browser; nothing

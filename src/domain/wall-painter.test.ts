@@ -6,6 +6,8 @@ import {
   pictureCamera,
   shownRect,
   type PaintContext,
+  keepingShortWidths,
+  SHORT_TEXT,
 } from './wall-painter.ts';
 
 /** A context that records what is painted, as calls. */
@@ -145,5 +147,18 @@ describe('the wall painter', () => {
       scale: 630 / 3200,
       offset: { x: 285, y: 0 },
     });
+  });
+});
+
+describe('keepingShortWidths', () => {
+  it('measures a short text once and a longer one each time', () => {
+    const measured: string[] = [];
+    const width = keepingShortWidths((text) => {
+      measured.push(text);
+      return text.length * 7;
+    });
+    const long = 'x'.repeat(SHORT_TEXT + 1);
+    expect([width('a'), width('a'), width(long), width(long)]).toEqual([7, 7, 63, 63]);
+    expect(measured).toEqual(['a', long, long]);
   });
 });

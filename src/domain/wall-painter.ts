@@ -56,6 +56,30 @@ export interface PaintContext {
   fillText(text: string, x: number, y: number): void;
 }
 
+/** Code units: a letter with its marks, most emoji sequences. */
+export const SHORT_TEXT = 8;
+/** The most short texts' widths kept; cleared when full. */
+const MAX_SHORT_WIDTHS = 10_000;
+
+/**
+ * `measure`, with the widths of short texts kept: a wrapped caption measures each of its
+ * characters alone, and a wall's captions share most of theirs. Longer texts are measured each
+ * time.
+ */
+export function keepingShortWidths(measure: (text: string) => number): (text: string) => number {
+  const widths = new Map<string, number>();
+  return (text) => {
+    if (text.length > SHORT_TEXT) return measure(text);
+    let width = widths.get(text);
+    if (width === undefined) {
+      if (widths.size >= MAX_SHORT_WIDTHS) widths.clear();
+      width = measure(text);
+      widths.set(text, width);
+    }
+    return width;
+  };
+}
+
 /** The caption's CSS font for a family: bold 14 px (spec §9). */
 export function captionFont(family: string): string {
   return `${CAPTION_STYLE.fontStyle} ${CAPTION_STYLE.fontSize}px ${family}`;

@@ -10,7 +10,7 @@
  * Coordinates are wall pixels: the caller sets the context's transform (tile origin, zoom level).
  */
 import type { Signature } from '../domain/signature.ts';
-import { captionFont, createSignaturePainter } from '../domain/wall-painter.ts';
+import { captionFont, createSignaturePainter, keepingShortWidths } from '../domain/wall-painter.ts';
 
 /** Konva's default family, which the board's captions have always used. */
 const CAPTION_FAMILY = 'Arial';
@@ -40,16 +40,9 @@ export function strokePathOf(signature: Signature): Path2D {
 }
 
 let measuring: Context2D | null = null;
-/**
- * Widths of short texts: a wrapped caption measures each of its characters alone, and a wall's
- * captions share most of theirs. Bounded: cleared when full.
- */
-const shortWidths = new Map<string, number>();
-/** Code units: a letter with its marks, most emoji sequences. */
-const SHORT_TEXT = 8;
-const MAX_SHORT_WIDTHS = 10_000;
 
-function measureCaptionText(text: string): number {
+/** Caption widths on the page (or in the export's worker), short texts' kept. */
+const measureCaptionText = keepingShortWidths((text) => {
   if (!measuring) {
     // A worker (the export's, export-worker.ts) has no document: an OffscreenCanvas measures alike.
     measuring =
@@ -58,15 +51,8 @@ function measureCaptionText(text: string): number {
         : document.createElement('canvas').getContext('2d')!;
     measuring.font = captionFont(CAPTION_FAMILY);
   }
-  if (text.length > SHORT_TEXT) return measuring.measureText(text).width;
-  let width = shortWidths.get(text);
-  if (width === undefined) {
-    if (shortWidths.size >= MAX_SHORT_WIDTHS) shortWidths.clear();
-    width = measuring.measureText(text).width;
-    shortWidths.set(text, width);
-  }
-  return width;
-}
+  return measuring.measureText(text).width;
+});
 
 /** The page's painter: one for every canvas of the page (or of the export's worker). */
 export const signaturePainter = createSignaturePainter<Context2D>({
