@@ -6,8 +6,8 @@ import tseslint from 'typescript-eslint';
 // features never import each other; Supabase only in src/data; server only reaches into
 // src/domain. Patterns are matched against the import path as written.
 const banned = (message, ...group) => ({ group, message });
-const NOT_PURE = banned(
-  'src/domain is pure: no React, Konva, Supabase or I/O, and nothing outside src/domain.',
+/** What a pure module never imports: UI and rendering libraries, the data API, its cache. */
+const IMPURE_PACKAGES = [
   'react',
   'react-*',
   'konva',
@@ -16,6 +16,10 @@ const NOT_PURE = banned(
   'react-konva/*',
   '@supabase/*',
   '@tanstack/*',
+];
+const NOT_PURE = banned(
+  'src/domain is pure: no React, Konva, Supabase or I/O, and nothing outside src/domain.',
+  ...IMPURE_PACKAGES,
   '**/data/**',
   '**/features/**',
   '**/ui/**',
@@ -25,17 +29,7 @@ const NOT_PURE = banned(
 // A feature's own pure model (its transitions, placement, tiles…) keeps domain's rule: no React,
 // Konva, Supabase or I/O; it may use src/domain and its own model, never the feature's UI.
 const NOT_PURE_MODEL = [
-  banned(
-    "A feature's model is pure: no React, Konva, Supabase or I/O.",
-    'react',
-    'react-*',
-    'konva',
-    'konva/*',
-    'react-konva',
-    'react-konva/*',
-    '@supabase/*',
-    '@tanstack/*',
-  ),
+  banned("A feature's model is pure: no React, Konva, Supabase or I/O.", ...IMPURE_PACKAGES),
   {
     // Out of model/ only into src/domain (three folders up); the feature's UI is never its model's.
     regex: '^\\.\\./(?!\\.\\./\\.\\./domain/)',
