@@ -8,8 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { initialViewRect } from '../domain/camera.ts';
 import { embedSettingsOf } from '../domain/embed.ts';
-import { wallChangesOf } from '../data/wall-changes.ts';
-import { prefetchWall } from '../data/wall-query.ts';
+import { openLiveWall } from '../data/wall-query.ts';
 import { openingCamera } from './wall-route.tsx';
 
 const loadBoard = () => import('../features/board/board-screen.tsx');
@@ -25,10 +24,8 @@ export default function EmbedRoute() {
   useEffect(() => {
     const board = loadBoard();
     board.catch(() => undefined);
-    // As on the full page: subscribed to the wall's changes before its first read, the first
-    // screen's signatures first.
-    wallChangesOf(queryClient).start();
-    prefetchWall(queryClient, firstScreen, board);
+    // Subscribed to the wall's changes, then its first screen's signatures first.
+    openLiveWall(queryClient, firstScreen, board);
   }, [queryClient, firstScreen]);
   return (
     <Suspense fallback={<div className="board" aria-busy="true" />}>

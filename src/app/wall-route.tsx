@@ -3,9 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { initialViewRect, type CameraState } from '../domain/camera.ts';
 import { initialCamera, parseViewHash, parseViewQuery } from '../domain/view-link.ts';
-import { wallChangesOf } from '../data/wall-changes.ts';
 import { whenFirstViewLoaded } from '../data/wall-load.ts';
-import { prefetchWall } from '../data/wall-query.ts';
+import { openLiveWall } from '../data/wall-query.ts';
 import { startFirstViewPainter } from '../features/board/stage/tiles/first-view-start.ts';
 import { WelcomeCard } from '../features/welcome/welcome-card.tsx';
 import type { Locale } from '../domain/locales.ts';
@@ -71,13 +70,10 @@ export function WallRoute() {
     // A failed prefetch is not an error yet: opening the board tries again (above).
     const board = loadBoard();
     board.catch(() => undefined);
-    // The wall's data starts loading now too, viewport first, the rest once the
-    // board's code is in; the board shows how far it has come. A failure here is the board's to
-    // report (it loads again when it opens).
-    // Subscribed to the wall's changes before its first read: nothing saved or removed
-    // while it is read is missed.
-    wallChangesOf(queryClient).start();
-    prefetchWall(queryClient, firstScreen, board);
+    // The wall's data starts loading now too, viewport first, the rest once the board's code is
+    // in; the board shows how far it has come. A failure here is the board's to report (it loads
+    // again when it opens).
+    openLiveWall(queryClient, firstScreen, board);
     startFirstViewPainter();
     // Once the first screen's signatures and the board's code are in, its tiles are painted off
     // the page, so 'Sign!' finds them ready.

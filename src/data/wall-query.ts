@@ -8,6 +8,7 @@ import type { Rect } from '../domain/geometry.ts';
 import type { Signature } from '../domain/signature.ts';
 import { signatureKeys } from './query-keys.ts';
 import { dataApi } from './client.ts';
+import { wallChangesOf } from './wall-changes.ts';
 import { readRestHere, streamWall } from './wall-load.ts';
 import { restInWorker } from './wall-worker-client.ts';
 import { wallStoreOf } from './wall-store.ts';
@@ -70,4 +71,17 @@ export function prefetchWall(
   restAfter: Promise<unknown> | null = null,
 ): void {
   void queryClient.prefetchQuery(signaturesQueryOptions(initialView, restAfter));
+}
+
+/**
+ * Opens the wall for a board: subscribed to its changes before its first read (nothing saved or
+ * removed while it is read is missed), then loading it as prefetchWall does.
+ */
+export function openLiveWall(
+  queryClient: QueryClient,
+  initialView: Rect | null,
+  restAfter: Promise<unknown> | null = null,
+): void {
+  wallChangesOf(queryClient).start();
+  prefetchWall(queryClient, initialView, restAfter);
 }
