@@ -153,10 +153,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     options.embedOrigins ?? null,
   );
 
-  // Refuse big bodies from their declared length, before a byte of them is read.
-  app.addHook('onRequest', async (request) => {
+  // Refuse big bodies from their declared length, before a byte of them is read; and close the
+  // socket after the answer: the body is never read, so a kept-alive socket would sit on it until
+  // the request timeout (and hold up a shutdown as long).
+  app.addHook('onRequest', async (request, reply) => {
     const length = Number(request.headers['content-length'] ?? 0);
-    if (length > MAX_BODY_BYTES) throw pgrst.bodyTooLarge(MAX_BODY_BYTES);
+    if (length > MAX_BODY_BYTES) {
+      reply.header('connection', 'close');
+      throw pgrst.bodyTooLarge(MAX_BODY_BYTES);
+    }
   });
 
   // Bodies stay raw text: with `columns=` PostgREST hands the untouched text to Postgres, and the

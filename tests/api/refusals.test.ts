@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/domain/rules.ts';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../../server/app.ts';
@@ -380,6 +381,26 @@ describe.each(backends)('refusals on $name', (backend) => {
     expect((await res.json()).code).toBe('PGRST413');
     expect(await allRows(ctx.server)).toEqual(before);
   });
+
+  it('closes the socket after refusing a body by its declared length, rather than keeping it for a body it will not read', async () => {
+    const { hostname, port } = new URL(ctx.server.url);
+    const socket = connect(Number(port), hostname);
+    let answer = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(
+      `POST /rest/v1/signatures HTTP/1.1\r\nHost: ${hostname}\r\n` +
+        `apikey: ${ctx.server.anonKey}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${MAX_BODY_BYTES + 1}\r\n\r\n[`,
+    );
+    // Without the close, the socket would wait for the rest of the body until the request timeout
+    // (30 s), past this test's own (20 s).
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.toLowerCase()).toContain('\r\nconnection: close\r\n');
+    expect(await allRows(ctx.server)).toEqual(before);
+  }, 20_000);
 
   it('answers 42501 as PostgREST does for anon: 401 with WWW-Authenticate', async () => {
     const res = await viaFetch(ctx.server, '/rest/v1/signatures?id=eq.1', { method: 'DELETE' });
