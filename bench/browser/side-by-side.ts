@@ -33,22 +33,55 @@ interface Visit {
 
 const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
 
+/**
+ * Past this, a visit is given up with the step it was on. Every wait inside a visit has its own
+ * timeout (at most 120 s), but a side-by-side run at 10,000 signatures once sat for 20 minutes with
+ * the CPU idle; a visit that stops answering is now a measure that says where, not a run that ends
+ * only when someone stops it.
+ */
+const VISIT_DEADLINE_MS = 240_000;
+/** Closing a context waits on its renderer; a wedged one is left to the browser. */
+const CLOSE_DEADLINE_MS = 15_000;
+
+function withDeadline<T>(work: Promise<T>, ms: number, gaveUp: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(gaveUp()), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 async function inContext<T>(
   browser: Browser,
   { app, viewport }: Visit,
   run: (context: BrowserContext) => Promise<T>,
 ): Promise<Outcome<T>> {
-  const context = await browser.newContext(VIEWPORTS[viewport]);
-  try {
+  let step = 'opening a context';
+  let context: BrowserContext | undefined;
+  const visit = async () => {
+    context = await browser.newContext(VIEWPORTS[viewport]);
     await context.addInitScript(NAME_SHIM);
     await context.addInitScript(installProbe);
     if (app === 'old app') await context.addInitScript(installOldAppDrawProbe);
-    return { ok: true, value: await run(context) };
+    step = 'measuring';
+    return run(context);
+  };
+  try {
+    const value = await withDeadline(
+      visit(),
+      VISIT_DEADLINE_MS,
+      () => new Error(`no answer in ${VISIT_DEADLINE_MS / 1000} s while ${step}`),
+    );
+    return { ok: true, value };
   } catch (e) {
     return { ok: false, reason: reasonOf(e).slice(0, 160) };
   } finally {
     // A browser that went away has taken its contexts with it: the measure says why, above.
-    await context.close().catch(() => undefined);
+    if (context) {
+      await withDeadline(context.close(), CLOSE_DEADLINE_MS, () => new Error('close')).catch(
+        () => undefined,
+      );
+    }
   }
 }
 
