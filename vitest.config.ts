@@ -2,9 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The API files that attack the server (floods, a full disk, budgets, memory bounds, the watchdog):
- * each wants the machine to itself, so they run last, one at a time. The flood of reports is not
- * among them: it measures no memory and no latency, and spends most of its minute waiting for the
- * notifier's 30 s between digests, time the other API files use meanwhile.
+ * each wants the machine to itself, so they run last, one at a time.
  */
 const ATTACKS = [
   'busy',
@@ -14,6 +12,7 @@ const ATTACKS = [
   'flood',
   'hostile',
   'rate-limit',
+  'report-flood',
   'slow-readers',
   'unique-reads-flood',
   'unread-answers',
