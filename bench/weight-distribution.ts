@@ -50,10 +50,8 @@ function nameStrokes(name: string, height: number): Point[][] {
   const strokes: Point[][] = [];
   let pen = 0;
   for (const ch of name) {
-    // Off by one: the font's first glyph is '!' (33), so each letter is traced as the font's next
-    // one. What is measured (ink a hand leaves per node) does not depend on which letter; traced
-    // right, some names end in a stroke the board refuses, which is still to be understood.
-    const glyph = SCRIPT.chars[ch.codePointAt(0)! - 32];
+    // The font's first glyph is '!' (33).
+    const glyph = SCRIPT.chars[ch.codePointAt(0)! - 33];
     if (!glyph) continue;
     let current: Point[] | null = null;
     for (const part of glyph.d.split(/(?=[ML])/)) {
@@ -135,14 +133,30 @@ function cases(): Case[] {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Half the caption box's height (label, field and a row of buttons), with room to spare. */
+const CAPTION_BOX_HALF_HEIGHT = 110;
+/** The board's controls along the bottom of the screen (the overview, the tools). */
+const BOTTOM_CONTROLS = 90;
+
 /** Signs `c` at wall point `at` (the name's top left) through the board, and waits for its save. */
 async function sign(page: Page, pointer: Pointer, url: string, c: Case, at: Point, seed: number) {
   const viewport = page.viewportSize()!;
   const strokes = nameStrokes(c.name, c.height);
-  const width = Math.max(...strokes.flat().map(([x]) => x));
-  // Too wide for the screen at this zoom, or for a signature: the case is skipped.
+  const xs = strokes.flat().map(([x]) => x);
+  const ys = strokes.flat().map(([, y]) => y);
+  const width = Math.max(...xs);
+  const [top, bottom] = [Math.min(...ys), Math.max(...ys)];
+  // The caption box opens after the first stroke where the spec puts it (centred, 40 % from the
+  // top) and takes the pointer where it lies: a name traced on under it presses its buttons (a
+  // name's period, on Save). A visitor writes around it; here the name is placed below it.
+  const nameTop = viewport.height * 0.4 + CAPTION_BOX_HALF_HEIGHT + 12;
+  const fits = (screenTop: number, screenBottom: number) =>
+    // (2 px for the camera's centre, rounded in the address)
+    screenTop >= nameTop - 2 && screenBottom <= viewport.height - BOTTOM_CONTROLS;
+  // Too wide or too tall for the screen at this zoom, or too wide for a signature: skipped.
   if (width * c.zoom > viewport.width * 0.85 || width > 600) return false;
-  const centre: Point = [at[0] + width / 2, at[1] + c.height / 2];
+  if (!fits(nameTop, nameTop + (bottom - top) * c.zoom)) return false;
+  const centre: Point = [at[0] + width / 2, at[1] + top + (viewport.height / 2 - nameTop) / c.zoom];
   // A new document each time (a change of the hash alone would keep the board open).
   await page.goto('about:blank');
   await page.goto(`${url}/#x=${Math.round(centre[0])}&y=${Math.round(centre[1])}&zoom=${c.zoom}`);
@@ -169,6 +183,8 @@ async function sign(page: Page, pointer: Pointer, url: string, c: Case, at: Poin
     camera.x + (at[0] + x) * camera.scale,
     camera.y + (at[1] + y) * camera.scale,
   ];
+  // Near the wall's edge the board clamps its camera, which may bring the name under the box.
+  if (!fits(screen([0, top])[1], screen([0, bottom])[1])) return false;
   for (const stroke of strokes) {
     // A careful hand at 250 to 700 screen px a second, trembling by up to half a pixel.
     const trace = handTrace(stroke.map(screen), 250 + random() * 450, 0.5, random);
@@ -230,26 +246,19 @@ async function drawnOnTheBoard(): Promise<Measured[]> {
       finger: touchPointer(await contexts.finger.newCDPSession(pages.finger)),
     };
     const all = cases();
-    let slot = 0;
+    const drawn: Case[] = [];
     for (const [i, c] of all.entries()) {
-      // One signature per 650 × 250 px slot (44 of them), 300 px from the wall's edges: never near
-      // another, and centred on screen (not clamped under the board's controls).
-      const at: Point = [300 + (slot % 4) * 650, 300 + Math.floor(slot / 4) * 250];
-      if (await sign(pages[c.input], pointers[c.input], server.url, c, at, i + 1)) slot++;
+      // One signature per 650 × 250 px slot (44 of them), 300 px from the wall's sides and 500 px
+      // from its top: never near another, and rarely where the board clamps its camera.
+      const slot = drawn.length;
+      const at: Point = [300 + (slot % 4) * 650, 500 + Math.floor(slot / 4) * 250];
+      if (await sign(pages[c.input], pointers[c.input], server.url, c, at, i + 1)) drawn.push(c);
     }
+    log(`drawn on the board: ${drawn.length} of ${all.length} cases fit their screen`);
     const res = await fetch(`${server.url}/rest/v1/signatures?select=*&order=id.asc`, {
       headers: { apikey: ANON_KEY },
     });
     const rows = (await res.json()) as { signature: string; caption: string | null }[];
-    const drawn = all.filter((c) => {
-      const width = Math.max(
-        ...nameStrokes(c.name, c.height)
-          .flat()
-          .map(([x]) => x),
-      );
-      const viewport = VIEWPORTS[c.input === 'mouse' ? 'desktop' : 'phone'].viewport;
-      return !(width * c.zoom > viewport.width * 0.85 || width > 600);
-    });
     rows.forEach((row, i) => {
       const c = drawn[i]!;
       measured.push({
