@@ -9,11 +9,9 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { initialViewRect } from '../domain/camera.ts';
 import { embedSettingsOf } from '../domain/embed.ts';
 import { openLiveWall } from '../data/wall-query.ts';
-import { loadBoardInSteps } from '../features/board/board-loader.ts';
 import { openingCamera } from './wall-route.tsx';
 
-// In steps, as on the full page: in a frame the host page may share this main thread.
-const loadBoard = loadBoardInSteps;
+const loadBoard = () => import('../features/board/board-screen.tsx');
 const BoardScreen = lazy(() => loadBoard().then((m) => ({ default: m.BoardScreen })));
 
 export default function EmbedRoute() {
