@@ -5,7 +5,6 @@ import { initialViewRect, type CameraState } from '../domain/camera.ts';
 import { initialCamera, parseViewHash, parseViewQuery } from '../domain/view-link.ts';
 import { whenFirstViewLoaded } from '../data/wall-load.ts';
 import { openLiveWall } from '../data/wall-query.ts';
-import { loadBoardInSteps } from '../features/board/board-loader.ts';
 import { startFirstViewPainter } from '../features/board/stage/tiles/first-view-start.ts';
 import { WelcomeCard } from '../features/welcome/welcome-card.tsx';
 import type { Locale } from '../domain/locales.ts';
@@ -19,7 +18,7 @@ import type * as BoardModule from '../features/board/board-screen.tsx';
 // shows without waiting for it; it is fetched while the card is on screen (see below).
 let boardModule: typeof BoardModule | null = null;
 const loadBoard = () =>
-  loadBoardInSteps().then((m) => {
+  import('../features/board/board-screen.tsx').then((m) => {
     boardModule = m;
     return m;
   });
