@@ -176,7 +176,9 @@ async function load(
 }
 
 /** The other address's reads and saves while READERS visitors read the whole wall over and over. */
-async function othersServed(url: string): Promise<{ reads: number[]; saves: number[] }> {
+async function othersServed(
+  url: string,
+): Promise<{ reads: number[]; saves: number[]; snapshots: number }> {
   const until = performance.now() + SECONDS * 1000;
   const readers = Array.from({ length: READERS }, async (_, i) => {
     let loads = 0;
@@ -187,6 +189,9 @@ async function othersServed(url: string): Promise<{ reads: number[]; saves: numb
     return loads;
   });
   const reads: number[] = [];
+  // Reads the read cache answered with its last snapshot (an `Age` header) after waiting
+  // READ_SNAPSHOT_AFTER_MS for fresh rows.
+  let snapshots = 0;
   const saves: number[] = [];
   const other = { apikey: ANON_KEY, 'X-Forwarded-For': '203.0.113.77' };
   let cell = 0;
@@ -198,6 +203,7 @@ async function othersServed(url: string): Promise<{ reads: number[]; saves: numb
     );
     await read.arrayBuffer();
     if (read.status === 200) reads.push(performance.now() - started);
+    if (read.headers.has('age')) snapshots++;
     started = performance.now();
     // A free cell of the strip along the bottom (grid cells 100 px apart, upwards from its foot).
     const save = await fetch(`${url}/rest/v1/signatures`, {
@@ -214,7 +220,7 @@ async function othersServed(url: string): Promise<{ reads: number[]; saves: numb
   }
   const loads = await Promise.all(readers);
   log(`${READERS} visitors loaded the whole wall ${loads.reduce((a, b) => a + b, 0)} times`);
-  return { reads, saves };
+  return { reads, saves, snapshots };
 }
 
 function latencies(name: string, values: number[]): string {
@@ -260,8 +266,11 @@ async function main(): Promise<void> {
     } finally {
       await browser.close();
     }
-    const { reads, saves } = await othersServed(server.url);
-    log(`another address meanwhile: ${latencies('reads', reads)}; ${latencies('saves', saves)}`);
+    const { reads, saves, snapshots } = await othersServed(server.url);
+    log(
+      `another address meanwhile: ${latencies('reads', reads)}, ${snapshots} of them the ` +
+        `cache's snapshot; ${latencies('saves', saves)}`,
+    );
   } finally {
     await server.stop();
   }
