@@ -27,15 +27,10 @@ import { mousePointer, touchPointer, type Pointer, type XY } from './browser/inp
 import { ANON_KEY, startServer } from './server.ts';
 import { max, median, percentile } from './stats.ts';
 import { generateWall } from './wall-generator.ts';
+import { textStrokes, type HersheyFont } from '../src/features/board/model/hershey-text.ts';
 
-interface HersheyFont {
-  chars: { d: string; o: number }[];
-}
-const fonts = createRequire(import.meta.url)('hersheytext/hersheytext.min.json') as Record<
-  string,
-  HersheyFont
->;
-const SCRIPT = fonts.scripts!;
+const SCRIPT = createRequire(import.meta.url)('hersheytext/hersheytext.min.json')
+  .scripts as HersheyFont;
 /** Font units from the top of a capital to its baseline, about. */
 const CAP_UNITS = 21;
 
@@ -44,34 +39,16 @@ const NAMES = ['Ada', 'Grace H.', 'Zoe Kim', 'Linus', 'M. Curie', 'Tim', 'Hedy L
 const log = (text: string) => console.log(`[weight] ${text}`);
 const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
 
-/** `name` in Hershey's script, `height` wall px high, its top left at (0, 0): one stroke per pen-down. */
+/**
+ * `name` in Hershey's script as 'Type your name' draws it, `height` wall px a capital, its top left
+ * at (0, 0).
+ */
 function nameStrokes(name: string, height: number): Point[][] {
   const scale = height / CAP_UNITS;
-  const strokes: Point[][] = [];
-  let pen = 0;
-  for (const ch of name) {
-    // The font's first glyph is '!' (33).
-    const glyph = SCRIPT.chars[ch.codePointAt(0)! - 33];
-    if (!glyph) continue;
-    let current: Point[] | null = null;
-    for (const part of glyph.d.split(/(?=[ML])/)) {
-      const command = part[0];
-      const numbers = part
-        .slice(1)
-        .trim()
-        .split(/[\s,]+/)
-        .map(Number);
-      if (command === 'M') {
-        current = [];
-        strokes.push(current);
-      }
-      for (let i = 0; i + 1 < numbers.length; i += 2) {
-        current?.push([(pen + numbers[i]!) * scale, numbers[i + 1]! * scale]);
-      }
-    }
-    pen += glyph.o * 2;
-  }
-  return strokes.filter((s) => s.length >= 2);
+  const text = textStrokes(SCRIPT, name)!;
+  return text.strokes.map((stroke) =>
+    stroke.map(([x, y]): Point => [(x - text.minX) * scale, (y - text.minY) * scale]),
+  );
 }
 
 /** A seeded random source (the traces differ but every run draws the same ones). */
@@ -142,10 +119,9 @@ const BOTTOM_CONTROLS = 90;
 async function sign(page: Page, pointer: Pointer, url: string, c: Case, at: Point, seed: number) {
   const viewport = page.viewportSize()!;
   const strokes = nameStrokes(c.name, c.height);
-  const xs = strokes.flat().map(([x]) => x);
-  const ys = strokes.flat().map(([, y]) => y);
-  const width = Math.max(...xs);
-  const [top, bottom] = [Math.min(...ys), Math.max(...ys)];
+  // Its box: from (0, 0) to (width, tall).
+  const width = Math.max(...strokes.flat().map(([x]) => x));
+  const tall = Math.max(...strokes.flat().map(([, y]) => y));
   // The caption box opens after the first stroke where the spec puts it (centred, 40 % from the
   // top) and takes the pointer where it lies: a name traced on under it presses its buttons (a
   // name's period, on Save). A visitor writes around it; here the name is placed below it.
@@ -155,8 +131,8 @@ async function sign(page: Page, pointer: Pointer, url: string, c: Case, at: Poin
     screenTop >= nameTop - 2 && screenBottom <= viewport.height - BOTTOM_CONTROLS;
   // Too wide or too tall for the screen at this zoom, or too wide for a signature: skipped.
   if (width * c.zoom > viewport.width * 0.85 || width > 600) return false;
-  if (!fits(nameTop, nameTop + (bottom - top) * c.zoom)) return false;
-  const centre: Point = [at[0] + width / 2, at[1] + top + (viewport.height / 2 - nameTop) / c.zoom];
+  if (!fits(nameTop, nameTop + tall * c.zoom)) return false;
+  const centre: Point = [at[0] + width / 2, at[1] + (viewport.height / 2 - nameTop) / c.zoom];
   // A new document each time (a change of the hash alone would keep the board open).
   await page.goto('about:blank');
   await page.goto(`${url}/#x=${Math.round(centre[0])}&y=${Math.round(centre[1])}&zoom=${c.zoom}`);
@@ -184,7 +160,7 @@ async function sign(page: Page, pointer: Pointer, url: string, c: Case, at: Poin
     camera.y + (at[1] + y) * camera.scale,
   ];
   // Near the wall's edge the board clamps its camera, which may bring the name under the box.
-  if (!fits(screen([0, top])[1], screen([0, bottom])[1])) return false;
+  if (!fits(screen([0, 0])[1], screen([0, tall])[1])) return false;
   for (const stroke of strokes) {
     // A careful hand at 250 to 700 screen px a second, trembling by up to half a pixel.
     const trace = handTrace(stroke.map(screen), 250 + random() * 450, 0.5, random);
