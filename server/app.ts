@@ -15,6 +15,7 @@ import { configureInsertLimit } from './settings/insert-limit.ts';
 import { configureReportSettings } from './settings/report-settings.ts';
 import { versionedTables } from './db/table-version.ts';
 import type { Database } from './db/types.ts';
+import { Activity } from './http/activity.ts';
 import { limitUnsentAnswers } from './http/answer-budget.ts';
 import {
   clientErrorHandler,
@@ -34,7 +35,7 @@ import { registerRealtime } from './realtime/door.ts';
 import type { RealtimeLimits } from './realtime/limits.ts';
 import { ReportNotifier, type ReportNotifierOptions } from './reports/report-notifier.ts';
 import { ApiError, pgrst } from './rest/envelope.ts';
-import { registerShare } from './share/routes.ts';
+import { PREVIEW_PATH, registerShare } from './share/routes.ts';
 
 /**
  * Default for `maxResponseBytes`: a full page of MAX_ROWS real signatures is ~5 MB (4.5 KB a row on
@@ -109,6 +110,8 @@ export interface ServerOptions {
   embedOrigins?: readonly string[] | null;
   /** A link preview is rendered again at most this often (ms); default share/previews.ts's. */
   previewRefreshMs?: number;
+  /** How long the server must have served nothing before a preview renders; share/previews.ts's. */
+  previewQuietMs?: number;
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -152,6 +155,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     builtStyleHashes(distDir),
     options.embedOrigins ?? null,
   );
+
+  // What the server is serving, so that work nobody waits for can wait for a quiet moment. A
+  // preview's own picture is not a visitor's load (and waits for nothing).
+  const activity = new Activity();
+  app.addHook('onRequest', async (request, reply) => {
+    if (pathOf(request.raw.url) === PREVIEW_PATH) return;
+    // 'close' comes for every answer, sent in full or cut off.
+    reply.raw.once('close', activity.begin());
+  });
 
   // Refuse big bodies from their declared length, before a byte of them is read; and close the
   // socket after the answer: the body is never read, so a kept-alive socket would sit on it until
@@ -228,6 +240,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     publicUrl: options.publicUrl,
     trustProxy: options.trustProxy ?? 0,
     previewRefreshMs: options.previewRefreshMs,
+    previewQuietMs: options.previewQuietMs,
+    activity,
   });
   await registerStatic(app, distDir, share.writePage);
   if (notifier) {

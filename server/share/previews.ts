@@ -15,12 +15,18 @@
  *
  * Bounds, whatever a crowd asks: at most `maxQueued` views wait (the oldest is dropped), at most
  * `cacheBytes` of pictures are kept (least recently used first out).
+ *
+ * Nobody waits for a render, and visitors do wait for their reads: a render, and each page of its
+ * read, starts once the server has served nothing for `quietMs` (http/activity.ts), or after
+ * `maxWaitMs` on a server that is never quiet. A page visit asks for its preview, and on a heavy
+ * wall rendering it beside that visitor's own load doubled the load on a 2-core server.
  */
 import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import type { ViewLink } from '../../src/domain/view-link.ts';
 import type { Database } from '../db/types.ts';
+import type { Activity } from '../http/activity.ts';
 import type { Logger } from '../log.ts';
 import type { PreviewReply, PreviewRequest } from './preview-protocol.ts';
 
@@ -50,12 +56,20 @@ export interface PreviewOptions {
   readonly refreshMs?: number;
   readonly maxQueued?: number;
   readonly cacheBytes?: number;
+  /** The server's requests: renders wait for a quiet moment (see the header). None: no wait. */
+  readonly activity?: Activity;
+  readonly quietMs?: number;
+  readonly maxWaitMs?: number;
 }
 
 const TABLE = 'signatures';
 /** Rows per read transaction: small turns, so visitors' reads never wait long behind one. */
 export const PAGE_ROWS = 500;
 export const REFRESH_MS = 10_000;
+/** Served nothing for this long: a visitor's load is over (its pages follow each other closely). */
+export const QUIET_MS = 1_000;
+/** A render waits at most this long for a quiet moment. */
+export const MAX_WAIT_MS = 30_000;
 const MAX_QUEUED = 16;
 /** A 1200×630 preview of a full wall is under 1 MB: room for dozens of views. */
 const CACHE_BYTES = 48 * 1024 * 1024;
@@ -145,6 +159,10 @@ export class Previews {
   #worker: PreviewWorker | null = null;
   #blank: Promise<Buffer> | null = null;
   #closed = false;
+  readonly #stopWaiting = new AbortController();
+  readonly #activity: Activity | undefined;
+  readonly #quietMs: number;
+  readonly #maxWaitMs: number;
   /** 'started' (the caption family), 'painting', 'rendered' (key, timing), 'failed' (error). */
   readonly events = new EventEmitter();
 
@@ -153,6 +171,9 @@ export class Previews {
     this.#logger = options.logger;
     this.#refreshMs = options.refreshMs ?? REFRESH_MS;
     this.#maxQueued = options.maxQueued ?? MAX_QUEUED;
+    this.#activity = options.activity;
+    this.#quietMs = options.quietMs ?? QUIET_MS;
+    this.#maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
     this.#pictures = new LRUCache<string, Picture>({
       maxSize: options.cacheBytes ?? CACHE_BYTES,
       sizeCalculation: (picture) => Math.max(1, picture.png.byteLength),
@@ -214,6 +235,7 @@ export class Previews {
   async close(): Promise<void> {
     this.#closed = true;
     this.#queued.clear();
+    this.#stopWaiting.abort();
     await this.#running?.catch(() => undefined);
     await this.#worker?.terminate();
     this.#worker = null;
@@ -278,7 +300,17 @@ export class Previews {
     return this.#blank;
   }
 
+  /** Resolves once the server is quiet, or at `deadline` (performance.now()), or on close. */
+  async #yieldToVisitors(deadline: number): Promise<void> {
+    const wait = deadline - performance.now();
+    if (!this.#activity || wait <= 0) return;
+    await this.#activity.whenQuiet(this.#quietMs, wait, this.#stopWaiting.signal);
+  }
+
   async #render(key: string, view: PreviewView): Promise<void> {
+    const deadline = performance.now() + this.#maxWaitMs;
+    await this.#yieldToVisitors(deadline);
+    if (this.#closed) return;
     const started = performance.now();
     // The blank picture is asked of the same worker, which answers one request at a time.
     await this.#blankWall().catch(() => undefined);
@@ -288,8 +320,9 @@ export class Previews {
     let readMs = 0;
     if (current === undefined || worker.version !== current) {
       const read = performance.now();
-      version = await this.#sendWall(worker);
+      version = await this.#sendWall(worker, deadline);
       readMs = performance.now() - read;
+      if (this.#closed) return;
     }
     const reply = await worker.render(view);
     const png = Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength);
@@ -307,12 +340,15 @@ export class Previews {
   }
 
   /** Reads the wall page by page into the worker; answers the version read with the first page. */
-  async #sendWall(worker: PreviewWorker): Promise<string | undefined> {
+  async #sendWall(worker: PreviewWorker, deadline: number): Promise<string | undefined> {
     let after = -1;
     let version: string | undefined;
     let first = true;
     worker.version = null;
     for (;;) {
+      // A visitor who came meanwhile is served first (the picture waits at most until `deadline`).
+      if (!first) await this.#yieldToVisitors(deadline);
+      if (this.#closed) return undefined;
       const { page, seen } = await this.#db.transaction(
         async (tx) => {
           const seen = first ? await this.#db.tableVersions.read(tx, TABLE) : undefined;

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/types.ts';
+import type { Activity } from '../http/activity.ts';
 import type { PageWriter } from '../http/static.ts';
 import type { Logger } from '../log.ts';
 import { oembedAnswer, type OEmbedQuery } from './oembed.ts';
@@ -27,7 +28,13 @@ export interface ShareOptions {
   readonly trustProxy: number;
   /** A view's picture is rendered again at most this often (ms); default REFRESH_MS. */
   readonly previewRefreshMs?: number;
+  /** Renders wait until the server has served nothing this long (see previews.ts). */
+  readonly previewQuietMs?: number;
+  /** What the server is serving (http/activity.ts). */
+  readonly activity?: Activity;
 }
+
+export const PREVIEW_PATH = '/preview.png';
 
 export interface Share {
   readonly previews: Previews;
@@ -43,13 +50,15 @@ export function registerShare(app: FastifyInstance, options: ShareOptions): Shar
     db: options.db,
     logger: options.logger,
     refreshMs: options.previewRefreshMs,
+    activity: options.activity,
+    quietMs: options.previewQuietMs,
   });
   app.addHook('onClose', () => previews.close());
   app.decorate('previews', previews);
   const originOf = (request: FastifyRequest) =>
     publicOrigin(request, options.publicUrl, options.trustProxy);
 
-  app.get('/preview.png', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.get(PREVIEW_PATH, async (request: FastifyRequest, reply: FastifyReply) => {
     const view = viewOfUrl(request.raw.url ?? '') ?? 'fit';
     const answer = await previews.get(view);
     return reply

@@ -6,11 +6,13 @@
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUIET_MS } from '../../server/share/previews.ts';
 import { cellSignature } from '../db/support/dense-wall.ts';
 import { startRefused } from '../support/server-process.ts';
 import { backends, startServer, type Target, type TestServer } from './harness.ts';
@@ -371,6 +373,42 @@ describe.each(backends)('previews under load on $name', (backend) => {
     );
     expect(during).toBeGreaterThan(0);
     const fresh = await server.fetch('/preview.png');
+    expect(fresh.headers.get('x-preview')).toBe('fresh');
+  });
+
+  it('wait to render while a visitor is being served, and render once the server is quiet', async () => {
+    const previews = server.app.previews;
+    await previews.idle();
+    // A visitor's request in flight: a save whose body is still coming.
+    const { hostname, port } = new URL(server.url);
+    const visitor = connect(Number(port), hostname);
+    await new Promise<void>((resolve) => visitor.once('connect', resolve));
+    visitor.write(
+      'POST /rest/v1/signatures HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+        `apikey: ${server.anonKey}\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n{\r\n`,
+    );
+    let painted = false;
+    const onPainting = () => (painted = true);
+    previews.events.on('painting', onPainting);
+    const rendered = new Promise<void>((resolve) =>
+      previews.events.on('rendered', (key: string) => key === '7,7,1' && resolve()),
+    );
+    try {
+      // A view never rendered: its render is queued at once, and would start at once.
+      const stand = await server.fetch('/preview.png?x=7&y=7&zoom=1');
+      expect(stand.headers.get('x-preview')).toBe('default');
+      // Twice the quiet time the server waits for (QUIET_MS): a render of 2,000 signatures that
+      // did not wait would have begun painting long before.
+      await new Promise((resolve) => setTimeout(resolve, 2 * QUIET_MS));
+      expect(painted).toBe(false);
+      visitor.destroy();
+      await rendered;
+      expect(painted).toBe(true);
+    } finally {
+      visitor.destroy();
+      previews.events.off('painting', onPainting);
+    }
+    const fresh = await server.fetch('/preview.png?x=7&y=7&zoom=1');
     expect(fresh.headers.get('x-preview')).toBe('fresh');
   });
 });
