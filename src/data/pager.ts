@@ -105,7 +105,10 @@ export function endsWindow(page: Page<{ id: number }>): boolean {
 /**
  * The window's rows, page by page (never an empty page), in id order, until it is read whole.
  * Pages ask for `pageSize` rows, then each for twice the last up to `maxPageSize`: a small first
- * page shows soon, and a long window costs few requests (each a turn at the database).
+ * page shows soon, and a long window costs few requests (each a turn at the database). The next
+ * page is asked for before this one is handed on: while the reader parses and paints a page, the
+ * next one is on its way (a heavy wall's first screen, read page after page, waited for each
+ * request after the last page's painting).
  */
 export async function* pagesById<Row extends { id: number }>(
   api: RowSource,
@@ -114,11 +117,23 @@ export async function* pagesById<Row extends { id: number }>(
   pageSize: number = PAGE_SIZE,
   maxPageSize: number = pageSize,
 ): AsyncGenerator<Row[]> {
-  for (let after = window.after, size = pageSize; ; size = Math.min(maxPageSize, size * 2)) {
-    const page = await readPage(api, read, { after, upTo: window.upTo }, size);
+  const pageAfter = (after: number | null, size: number) => {
+    const page = readPage(api, read, { after, upTo: window.upTo }, size);
+    // A reader that stops early never awaits the page asked ahead: its failure is nobody's.
+    page.catch(() => undefined);
+    return page;
+  };
+  let size = pageSize;
+  let next = pageAfter(window.after, size);
+  for (;;) {
+    const page = await next;
+    const ends = endsWindow(page);
+    if (!ends) {
+      size = Math.min(maxPageSize, size * 2);
+      next = pageAfter(page.rows[page.rows.length - 1]!.id, size);
+    }
     if (page.rows.length > 0) yield page.rows;
-    if (endsWindow(page)) return;
-    after = page.rows[page.rows.length - 1]!.id;
+    if (ends) return;
   }
 }
 

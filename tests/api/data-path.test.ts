@@ -211,4 +211,26 @@ describe.each(backends)('the app’s data path on $name', (backend) => {
     expect(limits.slice(0, 4)).toEqual([2, 4, 8, 8]);
     expect(Math.max(...limits)).toBe(8);
   });
+
+  it('asks for the next page while the reader still holds this one, and for none past the end', async () => {
+    await seed(ctx.server, 5);
+    const visible = await visibleIds(ctx.server);
+    let sent = 0;
+    const counting: typeof fetch = (input, init) => {
+      sent++;
+      return fetch(input, init);
+    };
+    const api = createDataApi(`${ctx.server.url}/rest/v1`, ctx.server.anonKey, counting);
+    const pages = pagesById(api, signatureRead('test read'), undefined, 2, 2);
+    const first = await pages.next();
+    expect(first.value).toHaveLength(2);
+    // The reader has not asked for more; the second page is on its way all the same.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent).toBe(2);
+    const ids = [...(first.value as Array<{ id: number }>)].map((row) => row.id);
+    for await (const rows of pages) ids.push(...rows.map((row) => row.id));
+    expectOnce(ids, visible);
+    // Pages of 2 until one comes back short: nothing asked after it.
+    expect(sent).toBe(Math.floor(visible.length / 2) + 1);
+  });
 });
