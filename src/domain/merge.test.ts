@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { mergeSignatures, newestCreatedAt, pollStartMs, withoutRemoved } from './merge.ts';
+import {
+  grownFrom,
+  joinedSince,
+  mergeSignatures,
+  newestCreatedAt,
+  pollStartMs,
+  withoutRemoved,
+} from './merge.ts';
 import type { Signature } from './signature.ts';
 
 const sig = (id: number, createdAt: string): Signature => ({
@@ -38,6 +45,34 @@ describe('mergeSignatures', () => {
   it('finds the newest timestamp', () => {
     expect(newestCreatedAt([a, b, c])).toBe(b.createdAt);
     expect(newestCreatedAt([])).toBeNull();
+  });
+});
+
+describe('what joined a wall', () => {
+  const at = (second: number) => `2026-11-22T10:00:${String(second).padStart(2, '0')}.000+00:00`;
+  const wall0 = [sig(1, at(1)), sig(2, at(2))];
+
+  it('grownFrom answers what merges added, across several, in the order they came', () => {
+    const wall1 = mergeSignatures(wall0, [sig(4, at(4)), sig(2, at(2))]);
+    const wall2 = mergeSignatures(wall1, [sig(3, at(3))]);
+    expect(grownFrom(wall0, wall2)?.map((s) => s.id)).toEqual([4, 3]);
+    expect(grownFrom(wall1, wall2)?.map((s) => s.id)).toEqual([3]);
+    expect(grownFrom(wall2, wall2)).toEqual([]);
+    // The same answer as looking at every signature.
+    const seen = new Set(wall0.map((s) => s.id));
+    expect(joinedSince(seen, wall2)?.map((s) => s.id).sort()).toEqual([3, 4]);
+  });
+
+  it('grownFrom is null for a wall not grown from it by merges: a removal, or another wall', () => {
+    const wall1 = mergeSignatures(wall0, [sig(3, at(3))]);
+    const removed = withoutRemoved(wall1, new Set([1]), new Set());
+    expect(grownFrom(wall1, removed)).toBeNull();
+    expect(grownFrom(wall0, mergeSignatures(removed, [sig(5, at(5))]))).toBeNull();
+    expect(grownFrom(wall0, [...wall1])).toBeNull();
+  });
+
+  it('joinedSince is null when a signature it had left', () => {
+    expect(joinedSince(new Set([1, 2]), [sig(2, at(2)), sig(3, at(3))])).toBeNull();
   });
 });
 

@@ -22,7 +22,38 @@ export function mergeSignatures(
   }
   while (i < current.length) merged.push(current[i++]!);
   while (j < fresh.length) merged.push(fresh[j++]!);
+  grown.set(merged, { from: new WeakRef(current), joined: fresh });
   return merged;
+}
+
+/**
+ * Each wall mergeSignatures made: the wall it grew from (weakly: a wall nobody holds any more can
+ * go), and what joined it. Keyed weakly too: the record goes with its wall.
+ */
+const grown = new WeakMap<
+  readonly Signature[],
+  { readonly from: WeakRef<readonly Signature[]>; readonly joined: readonly Signature[] }
+>();
+
+/**
+ * What joined `before` to make `next`, when mergeSignatures made `next` from `before` (in one merge
+ * or several); null when it did not (a removal, a wall built otherwise, or `before` no longer
+ * held). O(what joined): a heavy wall's load hands its readers each of its batches at no cost of
+ * the wall's size, where joinedSince looks at every signature.
+ */
+export function grownFrom(
+  before: readonly Signature[],
+  next: readonly Signature[],
+): readonly Signature[] | null {
+  const steps: Array<readonly Signature[]> = [];
+  for (let at = next; at !== before;) {
+    const step = grown.get(at);
+    const from = step?.from.deref();
+    if (!step || !from) return null;
+    steps.push(step.joined);
+    at = from;
+  }
+  return steps.length === 1 ? steps[0]! : steps.reverse().flat();
 }
 
 /** Timestamps from one server share one format, so comparing the strings orders them in time. */

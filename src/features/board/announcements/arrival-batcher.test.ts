@@ -31,6 +31,22 @@ describe('new signatures told in batches', () => {
     expect(told).toEqual([]);
   });
 
+  it('reads the first wall only when something is told after it, and then only what joined', () => {
+    let read = 0;
+    const wall = function* () {
+      for (const id of [1, 2, 3]) {
+        read++;
+        yield id;
+      }
+    };
+    batcher.wallIs(wall());
+    expect(read).toBe(0);
+    batcher.wallIs([4]);
+    expect(read).toBe(3);
+    vi.advanceTimersByTime(60_000);
+    expect(told).toEqual([1]);
+  });
+
   it("says '3 new signatures' for three arriving together, once, after the batch's wait", () => {
     batcher.wallIs([1]);
     batcher.wallIs([1, 2]);

@@ -18,7 +18,10 @@ export interface Timers {
 }
 
 export interface ArrivalBatcher {
-  /** The wall now (every id it holds, in any order); the first call is the wall as it was. */
+  /**
+   * The wall's ids now, in any order: the first call, every id of the wall as it was (read only
+   * when the next call comes); after that, at least those that joined since the last call.
+   */
   wallIs(ids: Iterable<number>): void;
   /** A signature this browser saved: never told. */
   ownSave(id: number): void;
@@ -29,6 +32,9 @@ export function createArrivalBatcher(
   tell: (count: number) => void,
   timers: Timers,
 ): ArrivalBatcher {
+  // The first wall, kept as given until an arrival needs it: a heavy wall's hundred thousand ids
+  // are not gathered into a set at the end of its load, only when something arrives later.
+  let first: Iterable<number> | null = null;
   let known: Set<number> | null = null;
   const own = new Set<number>();
   let waiting: number[] = [];
@@ -46,9 +52,13 @@ export function createArrivalBatcher(
 
   return {
     wallIs(ids) {
-      if (known === null) {
-        known = new Set(ids);
+      if (first === null && known === null) {
+        first = ids;
         return;
+      }
+      if (known === null) {
+        known = new Set(first);
+        first = null;
       }
       for (const id of ids) {
         if (known.has(id)) continue;

@@ -3,7 +3,8 @@
  * batches them): visually hidden, since the wall shows them anyway. Each telling is a new node, so
  * '1 new signature' twice in a row is said twice; it is taken away after a while.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { grownFrom } from '../../../domain/merge.ts';
 import type { Signature } from '../../../domain/signature.ts';
 import { createArrivalBatcher, type ArrivalBatcher } from './arrival-batcher.ts';
 import { useWords } from '../../../ui/i18n/words.ts';
@@ -23,6 +24,11 @@ export interface NewArrivals {
   readonly ownSave: (id: number) => void;
 }
 
+/** The ids of `wall`, read only when iterated. */
+function* idsOf(wall: readonly Signature[]): Iterable<number> {
+  for (const s of wall) yield s.id;
+}
+
 /** Watches the wall once it is complete, and tells what arrives after (batched). */
 export function useNewArrivals(signatures: readonly Signature[], complete: boolean): NewArrivals {
   const [telling, setTelling] = useState<Telling | null>(null);
@@ -34,8 +40,13 @@ export function useNewArrivals(signatures: readonly Signature[], complete: boole
     }),
   );
   useEffect(() => () => batcher.stop(), [batcher]);
+  // The wall last told to the batcher: when the wall only grew since, only what joined is told.
+  const told = useRef<readonly Signature[] | null>(null);
   useEffect(() => {
-    if (complete) batcher.wallIs(signatures.map((s) => s.id));
+    if (!complete) return;
+    const joined = told.current ? grownFrom(told.current, signatures) : null;
+    told.current = signatures;
+    batcher.wallIs(joined ? joined.map((s) => s.id) : idsOf(signatures));
   }, [batcher, complete, signatures]);
   useEffect(() => {
     if (telling === null) return undefined;

@@ -20,7 +20,7 @@ import type KonvaTypes from 'konva';
 import Konva from '../konva.ts';
 import { minScale } from '../../../../domain/camera.ts';
 import { rectsMeet, type Rect } from '../../../../domain/geometry.ts';
-import { joinedSince } from '../../../../domain/merge.ts';
+import { grownFrom, joinedSince } from '../../../../domain/merge.ts';
 import { createOutlineIndex, type OutlineIndex } from '../../../../domain/outline-index.ts';
 import type { Signature } from '../../../../domain/signature.ts';
 import {
@@ -86,6 +86,8 @@ export class TileRenderer {
   private readonly cache: TileCache<Tile>;
   private readonly maxTiles = tilesInBudget(TILE_BUDGET_BYTES, TILE_BYTES);
   private byId = new Map<number, Painted>();
+  /** The wall last set (what grownFrom compares the next one with). */
+  private wall: readonly Signature[] = [];
   private index: OutlineIndex<Painted> = createOutlineIndex<Painted>([]);
   private levels = new Set<number>();
   /** The signatures changed since the last `signwall:view-drawn`. */
@@ -145,9 +147,10 @@ export class TileRenderer {
     // to what is painted, in O(joined); anything else is compared whole (changeOfPainted).
     const joined =
       dimmed === this.dimmed || (dimmed.size === 0 && this.dimmed.size === 0)
-        ? joinedSince(this.byId, signatures)
+        ? (grownFrom(this.wall, signatures) ?? joinedSince(this.byId, signatures))
         : null;
     this.dimmed = dimmed;
+    this.wall = signatures;
     let added: Painted[];
     const repaint = new Set<Tile>();
     if (joined) {
