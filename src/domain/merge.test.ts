@@ -48,6 +48,40 @@ describe('mergeSignatures', () => {
   });
 });
 
+describe('mergeSignatures against the plain rule', () => {
+  /** The rule spelt out: every id once (the wall's copy first), sorted by created_at, then id. */
+  const plainMerge = (current: readonly Signature[], incoming: readonly Signature[]) => {
+    const byId = new Map<number, Signature>();
+    for (const s of [...current, ...incoming]) if (!byId.has(s.id)) byId.set(s.id, s);
+    return [...byId.values()].sort((a, b) =>
+      a.createdAt === b.createdAt ? a.id - b.id : a.createdAt < b.createdAt ? -1 : 1,
+    );
+  };
+
+  it('gives the same walls over many random merges, from the newest wall and from older ones', () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return Math.floor(seed / 2 ** 16) % n;
+    };
+    const at = (n: number) =>
+      `2026-11-22T10:${String(Math.floor(n / 60)).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}.000+00:00`;
+    const walls: Array<readonly Signature[]> = [[]];
+    for (let round = 0; round < 300; round++) {
+      // Mostly the newest wall, as the store does; sometimes an older one.
+      const from = random(4) === 0 ? walls[random(walls.length)]! : walls[walls.length - 1]!;
+      const incoming = Array.from({ length: random(12) }, () => {
+        const id = random(400);
+        return sig(id, at(id % 97));
+      });
+      const merged = mergeSignatures(from, incoming);
+      expect(merged.map((s) => s.id)).toEqual(plainMerge(from, incoming).map((s) => s.id));
+      walls.push(merged);
+    }
+    expect(Math.max(...walls.map((w) => w.length))).toBeGreaterThan(100);
+  });
+});
+
 describe('what joined a wall', () => {
   const at = (second: number) => `2026-11-22T10:00:${String(second).padStart(2, '0')}.000+00:00`;
   const wall0 = [sig(1, at(1)), sig(2, at(2))];
@@ -60,7 +94,11 @@ describe('what joined a wall', () => {
     expect(grownFrom(wall2, wall2)).toEqual([]);
     // The same answer as looking at every signature.
     const seen = new Set(wall0.map((s) => s.id));
-    expect(joinedSince(seen, wall2)?.map((s) => s.id).sort()).toEqual([3, 4]);
+    expect(
+      joinedSince(seen, wall2)
+        ?.map((s) => s.id)
+        .sort(),
+    ).toEqual([3, 4]);
   });
 
   it('grownFrom is null for a wall not grown from it by merges: a removal, or another wall', () => {
