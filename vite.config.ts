@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { buildEmbedSnippet } from './scripts/build-embed-snippet.ts';
 import { catalogsPlugin } from './scripts/i18n-catalogs.ts';
+import { precompress } from './scripts/precompress.ts';
 import { prerenderWelcome } from './scripts/prerender-welcome.ts';
 
 // In `npm run dev` the API server listens on API_PORT and Vite proxies the data API to it, so the
@@ -32,6 +33,7 @@ export default defineConfig(({ mode }) => ({
     absolutePreviewImage(loadEnv(mode, process.cwd(), 'VITE_').VITE_SITE_URL),
     prerenderWelcome(),
     buildEmbedSnippet(),
+    precompress(),
   ],
   server: {
     proxy: {

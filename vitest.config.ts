@@ -32,7 +32,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
+          ],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },

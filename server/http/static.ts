@@ -110,6 +110,9 @@ export async function registerStatic(
       index: false,
       allowedPath: (pathname) =>
         !isPage(pathname.replace(/^\/+/, '')) && servablePath(realRoot, pathname),
+      // The build's .br and .gz copies (scripts/precompress.ts), sent as they are when the client
+      // takes them; anything else is compressed per request (app.ts).
+      preCompressed: true,
       cacheControl: false, // set below: the default max-age=0 fits neither kind of file
       setHeaders(reply, filePath) {
         const inAssets = relative(realRoot, filePath).split(sep)[0] === 'assets';

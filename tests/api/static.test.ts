@@ -1,7 +1,9 @@
 /** The built app: cache headers, SPA fallback, compression, and the hint when there is no build. */
-import { copyFile, mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { precompressDir } from '../../scripts/precompress.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startServer, type Target, type TestServer } from './harness.ts';
 
@@ -40,6 +42,8 @@ describe('serving the built app', () => {
     await symlink(join(outside, 'secret.txt'), join(dist, 'leak.txt'));
     await symlink(outside, join(dist, 'elsewhere'));
     await symlink(outside, join(dist, 'assets', 'elsewhere'));
+    // The build's compressed copies, written as `npm run build` writes them.
+    precompressDir(dist);
     target = await backend.createTarget();
     server = await startServer(target, { distDir: dist });
   });
@@ -119,6 +123,30 @@ describe('serving the built app', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toMatch(/^(br|gzip)$/);
     expect(await res.text()).toBe(SCRIPT); // fetch decodes
+  });
+
+  it("sends the build's own compressed copy as it is, brotli or gzip as the client takes", async () => {
+    const raw = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        get(
+          `${server.url}/assets/index-AbC123.js`,
+          { headers: { 'Accept-Encoding': encoding } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+            );
+          },
+        ).on('error', reject);
+      });
+    const script = join(dist, 'assets', 'index-AbC123.js');
+    const br = await raw('gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(br.body.equals(await readFile(`${script}.br`))).toBe(true);
+    const gzip = await raw('gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gzip.body.equals(await readFile(`${script}.gz`))).toBe(true);
   });
 
   it('serves other files without immutable caching', async () => {
