@@ -27,6 +27,16 @@ export async function measureExport(
   timeoutMs = 120_000,
 ): Promise<ExportResult> {
   const page = await context.newPage();
+  // What the page said, for a visit that never downloads: its errors and its failed requests.
+  const said: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') said.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => said.push(`page error: ${e.message}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) said.push(`${r.status()} ${new URL(r.url()).pathname}`);
+  });
+  page.on('requestfailed', (r) => said.push(`failed ${new URL(r.url()).pathname}`));
   try {
     const cdp = await context.newCDPSession(page);
     if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
@@ -47,7 +57,17 @@ export async function measureExport(
           throw new Error('no /export route: the welcome card showed');
         });
       welcome.catch(() => {});
-      const file = await Promise.race([download, welcome]);
+      const file = await Promise.race([download, welcome]).catch(async (e: unknown) => {
+        const shown = await page
+          .locator('body')
+          .innerText({ timeout: 2_000 })
+          .catch(() => '');
+        const toast = shown.replace(/\s+/g, ' ').trim().slice(0, 80);
+        throw new Error(
+          `${e instanceof Error ? e.message.split('\n')[0] : String(e)}; the page showed ` +
+            `"${toast}"; it said: ${said.slice(-3).join(' | ') || 'nothing'}`,
+        );
+      });
       exportMs = performance.now() - started;
       downloadName = file.suggestedFilename();
     } finally {

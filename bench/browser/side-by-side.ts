@@ -74,7 +74,7 @@ async function inContext<T>(
     );
     return { ok: true, value };
   } catch (e) {
-    return { ok: false, reason: reasonOf(e).slice(0, 160) };
+    return { ok: false, reason: reasonOf(e).slice(0, 400) };
   } finally {
     // A browser that went away has taken its contexts with it: the measure says why, above.
     if (context) {
@@ -135,7 +135,10 @@ export async function measureSideBySide(options: {
     const visit = { app, url: urls[app], viewport, total };
     const warm = await visitOf(browser, visit);
     const result = warm.ok ? await visitOf(browser, visit) : warm;
-    if (!result.ok) failed.set(`${app} ${name}`, result.reason);
+    if (!result.ok) {
+      failed.set(`${app} ${name}`, result.reason);
+      log(`${viewport}: ${app}'s ${name} failed: ${result.reason}`);
+    }
     return result;
   };
   for (let i = 0; i < runs; i++) {
