@@ -2,9 +2,9 @@
  * `npm run bench -- preview`: how long the server takes to render a link preview
  * (server/share/previews.ts) of generated walls of BENCH_PREVIEW_SIZES signatures (2,000 and
  * 10,000), saved as the app saves them (simplified). Per wall: the server's first render (every
- * row read, parsed and laid out), the first render after a change (the wall read again in pages;
- * unchanged rows keep their parsed form), and renders of the same version (paint and encode
- * only), of the whole wall fitted and of a view at zoom 1, medians of BENCH_RUNS, and the
+ * row read, parsed and laid out), the first render after a change (the visible ids read, and the
+ * rows that joined or came back since: none here), and renders of the same version (paint and
+ * encode only), of the whole wall fitted and of a view at zoom 1, medians of BENCH_RUNS, and the
  * server's longest event-loop stall meanwhile. It prints; it never asserts a time.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -45,7 +45,7 @@ async function measureWall(n: number): Promise<string[]> {
       const pick = (k: keyof PreviewTiming) => median(timings.map((t) => t[k]));
       lines.push(
         `  ${String(n).padStart(6)}  ${label.padEnd(26)} total ${ms(pick('totalMs')).padStart(8)}` +
-          `  (read ${ms(pick('readMs'))}, parse ${ms(pick('parseMs'))}, paint ${ms(pick('paintMs'))}, encode ${ms(pick('encodeMs'))})`,
+          `  (read ${ms(pick('readMs'))} for ${pick('rowsRead')} rows, parse ${ms(pick('parseMs'))}, paint ${ms(pick('paintMs'))}, encode ${ms(pick('encodeMs'))})`,
       );
     };
     const view: PreviewView = { x: 1600, y: 1600, zoom: 1 };

@@ -114,6 +114,13 @@ export interface ServerOptions {
   previewQuietMs?: number;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The requests in flight (tests wait on it: http/activity.ts). */
+    activity: Activity;
+  }
+}
+
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { db, anonKey, distDir, maxRows = 1000, logRequests = true } = options;
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
@@ -159,6 +166,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // What the server is serving, so that work nobody waits for can wait for a quiet moment. A
   // preview's own picture is not a visitor's load (and waits for nothing).
   const activity = new Activity();
+  app.decorate('activity', activity);
   app.addHook('onRequest', async (request, reply) => {
     if (pathOf(request.raw.url) === PREVIEW_PATH) return;
     // 'close' comes for every answer, sent in full or cut off.

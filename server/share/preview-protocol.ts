@@ -19,6 +19,11 @@ export type PreviewRequest =
       readonly first: boolean;
       readonly last: boolean;
     }
+  /**
+   * The wall changed since the rows last sent: these ids left it. The 'rows' that follow (never
+   * `first`) joined it or came back, in any order; `last` ends the change.
+   */
+  | { readonly type: 'change'; readonly removed: readonly number[] }
   /** Paint the wall last sent (or an empty one) at `view`. */
   | { readonly type: 'render'; readonly view: ViewLink | 'fit'; readonly empty?: boolean };
 

@@ -26,14 +26,27 @@ const reply = (message: PreviewReply, transfer: ArrayBuffer[] = []) =>
 
 reply({ type: 'started', family: painter.family });
 
+/** A change is being applied: rows join `known` and `wall`, which is put in id order at its end. */
+let changing = false;
+
 port.on('message', (message: PreviewRequest) => {
   try {
+    if (message.type === 'change') {
+      const removed = new Set(message.removed);
+      if (removed.size > 0) wall = wall.filter((s) => !removed.has(s.id));
+      for (const id of removed) known.delete(id);
+      next = known;
+      parseMs = 0;
+      changing = true;
+      return;
+    }
     if (message.type === 'rows') {
       const started = performance.now();
       if (message.first) {
         wall = [];
         parseMs = 0;
         next = new Map();
+        changing = false;
       }
       for (const row of JSON.parse(message.json) as PreviewRow[]) {
         const old = known.get(row.id);
@@ -47,7 +60,12 @@ port.on('message', (message: PreviewRequest) => {
         wall.push(signature);
         next.set(row.id, { text: row.signature, caption: row.caption, signature });
       }
-      if (message.last) known = next;
+      if (message.last) {
+        // Painted in id order, as the first read sends them: later signatures on top.
+        if (changing) wall.sort((a, b) => a.id - b.id);
+        known = next;
+        changing = false;
+      }
       parseMs += performance.now() - started;
       return;
     }

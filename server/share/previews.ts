@@ -25,7 +25,7 @@ import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import type { ViewLink } from '../../src/domain/view-link.ts';
-import type { Database } from '../db/types.ts';
+import type { Database, Tx as Transaction } from '../db/types.ts';
 import type { Activity } from '../http/activity.ts';
 import type { Logger } from '../log.ts';
 import type { PreviewReply, PreviewRequest } from './preview-protocol.ts';
@@ -40,6 +40,8 @@ export interface PreviewAnswer {
 
 export interface PreviewTiming {
   readonly signatures: number;
+  /** Rows read for it: every row the first time, then what joined or came back since. */
+  readonly rowsRead: number;
   /** Reading the rows (only when the version moved; else 0). */
   readonly readMs: number;
   readonly parseMs: number;
@@ -97,6 +99,9 @@ class PreviewWorker {
   dead = false;
   /** The wall version it holds (null: none). */
   version: string | undefined | null = null;
+  /** The ids of the rows it holds, and the highest (null: no whole wall yet). */
+  ids: Set<number> | null = null;
+  maxId = -1;
 
   constructor(events: EventEmitter, onExit: (error: Error) => void) {
     this.#events = events;
@@ -318,17 +323,20 @@ export class Previews {
     const current = await this.#currentVersion();
     let version = current;
     let readMs = 0;
+    let rowsRead = 0;
     if (current === undefined || worker.version !== current) {
       const read = performance.now();
-      version = await this.#sendWall(worker, deadline);
+      const sent = await this.#sendWall(worker, deadline);
+      if (!sent) return;
+      ({ version, rows: rowsRead } = sent);
       readMs = performance.now() - read;
-      if (this.#closed) return;
     }
     const reply = await worker.render(view);
     const png = Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength);
     this.#pictures.set(key, { png, version, renderedAt: performance.now() });
     const timing: PreviewTiming = {
       signatures: reply.signatures,
+      rowsRead,
       readMs,
       // Parsing happens as the rows arrive: it is this render's only when it read them.
       parseMs: readMs > 0 ? reply.parseMs : 0,
@@ -339,40 +347,110 @@ export class Previews {
     this.events.emit('rendered', key, timing);
   }
 
-  /** Reads the wall page by page into the worker; answers the version read with the first page. */
-  async #sendWall(worker: PreviewWorker, deadline: number): Promise<string | undefined> {
-    let after = -1;
+  /**
+   * Brings the worker's wall up to the table as anon sees it now, page by page; answers the version
+   * read first and how many rows were read, or null once closed. The first read takes every row.
+   * Later ones take what changed since the worker's last: the ids up to the last one it holds (one
+   * read, 8 bytes a row) tell what left and what came back, and only the rows after that id and the
+   * ones that came back are read. A wall of 100,000 signatures that one save moved costs one id
+   * list and one row, where it cost 200 pages of rows.
+   */
+  async #sendWall(
+    worker: PreviewWorker,
+    deadline: number,
+  ): Promise<{ version: string | undefined; rows: number } | null> {
+    const held = worker.ids;
+    const ids = held ?? new Set<number>();
+    let maxId = held ? worker.maxId : -1;
     let version: string | undefined;
-    let first = true;
+    let cameBack: number[] = [];
     worker.version = null;
-    for (;;) {
+    worker.ids = null;
+    if (held) {
+      const { seen, visible } = await this.#read(async (tx) => {
+        const seen = await this.#db.tableVersions.read(tx, TABLE);
+        const [answer] = await tx.query<{ ids: string }>(
+          `select coalesce(pg_catalog.json_agg(_t.id order by _t.id), '[]')::text as ids
+             from (select id::float8 as id from public.signatures where id <= $1) _t`,
+          [maxId],
+        );
+        return { seen, visible: JSON.parse(answer!.ids) as number[] };
+      });
+      version = seen;
+      const shown = new Set(visible);
+      const removed = [...held].filter((id) => !shown.has(id));
+      cameBack = visible.filter((id) => !held.has(id));
+      for (const id of removed) ids.delete(id);
+      worker.send({ type: 'change', removed });
+    }
+    let rows = 0;
+    const send = (page: { json: string; ids: string }, first: boolean) => {
+      worker.send({ type: 'rows', json: page.json, first, last: false });
+      for (const id of JSON.parse(page.ids) as number[]) {
+        ids.add(id);
+        maxId = Math.max(maxId, id);
+        rows++;
+      }
+    };
+    // The rows after the last id held (every row, the first time), in pages.
+    for (let after = maxId, first = !held; ; first = false) {
       // A visitor who came meanwhile is served first (the picture waits at most until `deadline`).
       if (!first) await this.#yieldToVisitors(deadline);
-      if (this.#closed) return undefined;
-      const { page, seen } = await this.#db.transaction(
-        async (tx) => {
-          const seen = first ? await this.#db.tableVersions.read(tx, TABLE) : undefined;
-          // One JSON text, not rows: PGlite turns each row of an answer into a JavaScript object
-          // (25x the time of the read itself on a full wall), and the worker parses it anyway.
-          const [page] = await tx.query<{ count: number; last: number | null; json: string }>(
-            `select pg_catalog.count(*)::int as count, pg_catalog.max(_t.id) as last,
-                    coalesce(pg_catalog.json_agg(_t order by _t.id), '[]')::text as json
-               from (select id::float8 as id, signature, caption from public.signatures
-                      where id > $1 order by id limit ${PAGE_ROWS}) _t`,
-            [after],
-          );
-          return { page: page!, seen };
-        },
-        { role: 'anon', kind: 'read', client: 'signwall-previews' },
-      );
+      if (this.#closed) return null;
+      const { page, seen } = await this.#read(async (tx) => ({
+        seen: first ? await this.#db.tableVersions.read(tx, TABLE) : undefined,
+        page: await this.#rowsPage(tx, 'id > $1 order by id', after),
+      }));
       if (first) version = seen;
-      const last = page.count < PAGE_ROWS;
-      worker.send({ type: 'rows', json: page.json, first, last });
-      first = false;
-      if (last || page.last === null) break;
+      send(page, first);
+      if (page.count < PAGE_ROWS || page.last === null) break;
       after = Number(page.last);
     }
+    // The rows shown again (unhidden) below it.
+    for (let i = 0; i < cameBack.length; i += PAGE_ROWS) {
+      await this.#yieldToVisitors(deadline);
+      if (this.#closed) return null;
+      const part = cameBack.slice(i, i + PAGE_ROWS);
+      const { page } = await this.#read(async (tx) => ({
+        page: await this.#rowsPage(tx, 'id = any($1::float8[]) order by id', part),
+      }));
+      send(page, false);
+    }
+    worker.send({ type: 'rows', json: '[]', first: false, last: true });
+    worker.ids = ids;
+    worker.maxId = maxId;
     worker.version = version;
-    return version;
+    return { version, rows };
+  }
+
+  /** A read transaction as anon, under the previews' own client key (db/fair-scheduler.ts). */
+  #read<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.#db.transaction(work, { role: 'anon', kind: 'read', client: 'signwall-previews' });
+  }
+
+  /**
+   * Up to PAGE_ROWS rows matching `where` (its $1 is `param`) as one JSON text, and their ids: not
+   * rows, since PGlite turns each row of an answer into a JavaScript object (25x the time of the
+   * read itself on a full wall), and the worker parses the text anyway.
+   */
+  async #rowsPage(
+    tx: Transaction,
+    where: string,
+    param: unknown,
+  ): Promise<{ count: number; last: number | null; json: string; ids: string }> {
+    const [page] = await tx.query<{
+      count: number;
+      last: number | null;
+      json: string;
+      ids: string;
+    }>(
+      `select pg_catalog.count(*)::int as count, pg_catalog.max(_t.id) as last,
+              coalesce(pg_catalog.json_agg(_t order by _t.id), '[]')::text as json,
+              coalesce(pg_catalog.json_agg(_t.id order by _t.id), '[]')::text as ids
+         from (select id::float8 as id, signature, caption from public.signatures
+                where ${where} limit ${PAGE_ROWS}) _t`,
+      [param],
+    );
+    return page!;
   }
 }

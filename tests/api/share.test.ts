@@ -376,6 +376,34 @@ describe.each(backends)('previews under load on $name', (backend) => {
     expect(fresh.headers.get('x-preview')).toBe('fresh');
   });
 
+  it('read only what changed once they hold the wall: a saved row, none for a hide, the row shown again', async () => {
+    const previews = server.app.previews;
+    const insert = (n: number) =>
+      server.db.transaction((tx) =>
+        tx.query<{ id: number }>(
+          'insert into public.signatures (signature, caption) values ($1, $2) returning id',
+          [cellSignature(n), 'joined'],
+        ),
+      );
+    const setHidden = (id: number, hidden: boolean) =>
+      server.db.transaction((tx) =>
+        tx.query('update public.signatures set hidden = $2 where id = $1', [id, hidden]),
+      );
+    const held = await previews.renderNow('fit');
+    const [row] = await insert(2000);
+    const joined = await previews.renderNow('fit');
+    expect(joined.rowsRead).toBe(1);
+    expect(joined.signatures).toBe(held.signatures + 1);
+    await setHidden(row!.id, true);
+    const hidden = await previews.renderNow('fit');
+    expect(hidden.rowsRead).toBe(0);
+    expect(hidden.signatures).toBe(held.signatures);
+    await setHidden(row!.id, false);
+    const back = await previews.renderNow('fit');
+    expect(back.rowsRead).toBe(1);
+    expect(back.signatures).toBe(held.signatures + 1);
+  });
+
   it('wait to render while a visitor is being served, and render once the server is quiet', async () => {
     const previews = server.app.previews;
     await previews.idle();
@@ -387,6 +415,8 @@ describe.each(backends)('previews under load on $name', (backend) => {
       'POST /rest/v1/signatures HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
         `apikey: ${server.anonKey}\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n{\r\n`,
     );
+    // The server has taken the save in before the preview is asked for.
+    await expect.poll(() => server.app.activity.inFlight).toBe(1);
     let painted = false;
     const onPainting = () => (painted = true);
     previews.events.on('painting', onPainting);
