@@ -8,9 +8,9 @@
  *
  * The wall is read in pages of PAGE_ROWS rows, each in a read transaction of its own as anon (so
  * hidden signatures never show), under a client key of its own, so visitors' reads take their turns
- * between the pages (db/fair-scheduler.ts). It is read again only when its version moved
- * (db/table-version.ts); the worker keeps the parsed wall meanwhile, so other views of the same
- * version cost a paint only. A view is rendered again at most every `refreshMs` however often the
+ * between the pages (db/fair-scheduler.ts). When its version moved (db/table-version.ts), only
+ * what changed is read (see #sendWall); the worker keeps the parsed wall meanwhile, so other views
+ * of the same version cost a paint only. A view is rendered again at most every `refreshMs` however often the
  * wall changes.
  *
  * Bounds, whatever a crowd asks: at most `maxQueued` views wait (the oldest is dropped), at most
