@@ -31,6 +31,7 @@ import { signatureAt } from '../tests/support/grid.ts';
 import { CPU_SLOWDOWN, launchBrowser, VIEWPORTS, type ViewportName } from './browser/session.ts';
 import { ANON_KEY, startServer, type BenchServer } from './server.ts';
 import { max, median, percentile } from './stats.ts';
+import { APP_COLUMNS, PAGE, readWall } from './whole-wall-read.ts';
 
 const PITCH = Number(process.env.BENCH_HEAVY_PITCH ?? 10.03) || 10.03;
 const READERS = Number(process.env.BENCH_HEAVY_READERS ?? 10) || 10;
@@ -38,9 +39,6 @@ const SECONDS = Number(process.env.BENCH_HEAVY_SECONDS ?? 20) || 20;
 /** The bottom strip kept free for the other address's saves. */
 const FREE_STRIP_TOP = WALL_SIZE - 100;
 const SERVICE_KEY = 'sk_bench_heavy_wall_0123456789abcdefghijklmn';
-/** The app's own columns (src/data/table.ts), the page size it reads (hosted Supabase's cap). */
-const APP_COLUMNS = 'id,signature,caption,created_at';
-const PAGE = 1000;
 
 const distDir = [
   process.env.BENCH_DIST,
@@ -78,38 +76,6 @@ async function seedAsOwner(server: BenchServer, wall: readonly HeavySignature[])
       body: JSON.stringify(rows),
     });
     if (res.status !== 201) throw new Error(`seeding refused: ${res.status} ${await res.text()}`);
-  }
-}
-
-/** Every row as the app reads them, a page of PAGE at a time by id; the bytes on the wire. */
-async function readWall(
-  url: string,
-  address: string,
-): Promise<{ rows: number; json: number; gzip: number }> {
-  let after = 0;
-  let rows = 0;
-  let json = 0;
-  let gzip = 0;
-  for (;;) {
-    const res = await fetch(
-      `${url}/rest/v1/signatures?select=${APP_COLUMNS}&id=gt.${after}&order=id.asc&limit=${PAGE}`,
-      {
-        headers: {
-          apikey: ANON_KEY,
-          Authorization: `Bearer ${ANON_KEY}`,
-          'X-Forwarded-For': address,
-          'Accept-Encoding': 'identity',
-        },
-      },
-    );
-    const text = await res.text();
-    if (res.status !== 200) throw new Error(`read refused: ${res.status} ${text.slice(0, 200)}`);
-    const page = JSON.parse(text) as { id: number }[];
-    rows += page.length;
-    json += Buffer.byteLength(text);
-    gzip += gzipSync(text).length;
-    if (page.length < PAGE) return { rows, json, gzip };
-    after = page[page.length - 1]!.id;
   }
 }
 
@@ -177,46 +143,11 @@ async function load(
   }
 }
 
-/**
- * READERS visitors reading the whole wall over and over until `until` (performance.now() of this
- * process), in a thread of their own: their parsing must not hold up the timing of the other
- * address, which in life is another machine. Resolves to how many whole loads they made.
- */
+/** READERS visitors reading the whole wall until `until` (bench/heavy-readers.ts); their loads. */
 function readersThread(url: string, until: number): Promise<number> {
-  const source = `
-    const { workerData, parentPort } = require('node:worker_threads');
-    const { url, readers, columns, page, anonKey, seconds } = workerData;
-    const until = performance.now() + seconds * 1000;
-    async function readWall(address) {
-      for (let after = 0; ; ) {
-        const res = await fetch(url + '/rest/v1/signatures?select=' + columns + '&id=gt.' + after +
-          '&order=id.asc&limit=' + page, { headers: { apikey: anonKey,
-          Authorization: 'Bearer ' + anonKey, 'X-Forwarded-For': address,
-          'Accept-Encoding': 'identity' } });
-        const text = await res.text();
-        if (res.status !== 200) throw new Error('read refused: ' + res.status);
-        const rows = JSON.parse(text);
-        if (rows.length < page) return;
-        after = rows[rows.length - 1].id;
-      }
-    }
-    Promise.all(Array.from({ length: readers }, async (_, i) => {
-      let loads = 0;
-      while (performance.now() < until) { await readWall('198.51.100.' + (i + 1)); loads++; }
-      return loads;
-    })).then((loads) => parentPort.postMessage(loads.reduce((a, b) => a + b, 0)));
-  `;
   const seconds = (until - performance.now()) / 1000;
-  const worker = new Worker(source, {
-    eval: true,
-    workerData: {
-      url,
-      readers: READERS,
-      columns: APP_COLUMNS,
-      page: PAGE,
-      anonKey: ANON_KEY,
-      seconds,
-    },
+  const worker = new Worker(new URL('./heavy-readers.ts', import.meta.url), {
+    workerData: { url, readers: READERS, seconds },
   });
   return new Promise((resolve, reject) => {
     worker.once('message', (loads: number) => resolve(loads));
@@ -291,7 +222,13 @@ async function main(): Promise<void> {
     await seedAsOwner(server, wall);
     log(`seeded by the owner in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     started = performance.now();
-    const read = await readWall(server.url, '198.51.100.200');
+    let json = 0;
+    let gzip = 0;
+    const rows = await readWall(server.url, '198.51.100.200', (text) => {
+      json += Buffer.byteLength(text);
+      gzip += gzipSync(text).length;
+    });
+    const read = { rows, json, gzip };
     log(
       `the app's read of it: ${read.rows} rows, ${mb(read.json)} of JSON, ${mb(read.gzip)} gzip ` +
         `(one reader alone: ${((performance.now() - started) / 1000).toFixed(1)} s)`,

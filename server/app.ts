@@ -110,8 +110,6 @@ export interface ServerOptions {
   embedOrigins?: readonly string[] | null;
   /** A link preview is rendered again at most this often (ms); default share/previews.ts's. */
   previewRefreshMs?: number;
-  /** How long the server must have served nothing before a preview renders; share/previews.ts's. */
-  previewQuietMs?: number;
 }
 
 declare module 'fastify' {
@@ -248,7 +246,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     publicUrl: options.publicUrl,
     trustProxy: options.trustProxy ?? 0,
     previewRefreshMs: options.previewRefreshMs,
-    previewQuietMs: options.previewQuietMs,
     activity,
   });
   await registerStatic(app, distDir, share.writePage);

@@ -10,15 +10,15 @@
  * hidden signatures never show), under a client key of its own, so visitors' reads take their turns
  * between the pages (db/fair-scheduler.ts). When its version moved (db/table-version.ts), only
  * what changed is read (see #sendWall); the worker keeps the parsed wall meanwhile, so other views
- * of the same version cost a paint only. A view is rendered again at most every `refreshMs` however often the
- * wall changes.
+ * of the same version cost a paint only. A view is rendered again at most every `refreshMs`
+ * however often the wall changes.
  *
  * Bounds, whatever a crowd asks: at most `maxQueued` views wait (the oldest is dropped), at most
  * `cacheBytes` of pictures are kept (least recently used first out).
  *
  * Nobody waits for a render, and visitors do wait for their reads: a render, and each page of its
- * read, starts once the server has served nothing for `quietMs` (http/activity.ts), or after
- * `maxWaitMs` on a server that is never quiet. A page visit asks for its preview, and on a heavy
+ * read, starts once the server has served nothing for QUIET_MS (http/activity.ts), or after
+ * MAX_WAIT_MS on a server that is never quiet. A page visit asks for its preview, and on a heavy
  * wall rendering it beside that visitor's own load doubled the load on a 2-core server.
  */
 import { EventEmitter } from 'node:events';
@@ -60,8 +60,6 @@ export interface PreviewOptions {
   readonly cacheBytes?: number;
   /** The server's requests: renders wait for a quiet moment (see the header). None: no wait. */
   readonly activity?: Activity;
-  readonly quietMs?: number;
-  readonly maxWaitMs?: number;
 }
 
 const TABLE = 'signatures';
@@ -166,8 +164,6 @@ export class Previews {
   #closed = false;
   readonly #stopWaiting = new AbortController();
   readonly #activity: Activity | undefined;
-  readonly #quietMs: number;
-  readonly #maxWaitMs: number;
   /** 'started' (the caption family), 'painting', 'rendered' (key, timing), 'failed' (error). */
   readonly events = new EventEmitter();
 
@@ -177,8 +173,6 @@ export class Previews {
     this.#refreshMs = options.refreshMs ?? REFRESH_MS;
     this.#maxQueued = options.maxQueued ?? MAX_QUEUED;
     this.#activity = options.activity;
-    this.#quietMs = options.quietMs ?? QUIET_MS;
-    this.#maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
     this.#pictures = new LRUCache<string, Picture>({
       maxSize: options.cacheBytes ?? CACHE_BYTES,
       sizeCalculation: (picture) => Math.max(1, picture.png.byteLength),
@@ -309,11 +303,11 @@ export class Previews {
   async #yieldToVisitors(deadline: number): Promise<void> {
     const wait = deadline - performance.now();
     if (!this.#activity || wait <= 0) return;
-    await this.#activity.whenQuiet(this.#quietMs, wait, this.#stopWaiting.signal);
+    await this.#activity.whenQuiet(QUIET_MS, wait, this.#stopWaiting.signal);
   }
 
   async #render(key: string, view: PreviewView): Promise<void> {
-    const deadline = performance.now() + this.#maxWaitMs;
+    const deadline = performance.now() + MAX_WAIT_MS;
     await this.#yieldToVisitors(deadline);
     if (this.#closed) return;
     const started = performance.now();
@@ -384,13 +378,14 @@ export class Previews {
       worker.send({ type: 'change', removed });
     }
     let rows = 0;
-    const send = (page: { json: string; ids: string }, first: boolean) => {
+    /** Sends a page to the worker; answers its ids, in order. */
+    const send = (page: { json: string; ids: string }, first: boolean): number[] => {
       worker.send({ type: 'rows', json: page.json, first, last: false });
-      for (const id of JSON.parse(page.ids) as number[]) {
-        ids.add(id);
-        maxId = Math.max(maxId, id);
-        rows++;
-      }
+      const pageIds = JSON.parse(page.ids) as number[];
+      for (const id of pageIds) ids.add(id);
+      maxId = Math.max(maxId, pageIds.at(-1) ?? -1);
+      rows += pageIds.length;
+      return pageIds;
     };
     // The rows after the last id held (every row, the first time), in pages.
     for (let after = maxId, first = !held; ; first = false) {
@@ -402,9 +397,9 @@ export class Previews {
         page: await this.#rowsPage(tx, 'id > $1 order by id', after),
       }));
       if (first) version = seen;
-      send(page, first);
-      if (page.count < PAGE_ROWS || page.last === null) break;
-      after = Number(page.last);
+      const pageIds = send(page, first);
+      if (pageIds.length < PAGE_ROWS) break;
+      after = pageIds.at(-1)!;
     }
     // The rows shown again (unhidden) below it.
     for (let i = 0; i < cameBack.length; i += PAGE_ROWS) {
@@ -437,15 +432,9 @@ export class Previews {
     tx: Transaction,
     where: string,
     param: unknown,
-  ): Promise<{ count: number; last: number | null; json: string; ids: string }> {
-    const [page] = await tx.query<{
-      count: number;
-      last: number | null;
-      json: string;
-      ids: string;
-    }>(
-      `select pg_catalog.count(*)::int as count, pg_catalog.max(_t.id) as last,
-              coalesce(pg_catalog.json_agg(_t order by _t.id), '[]')::text as json,
+  ): Promise<{ json: string; ids: string }> {
+    const [page] = await tx.query<{ json: string; ids: string }>(
+      `select coalesce(pg_catalog.json_agg(_t order by _t.id), '[]')::text as json,
               coalesce(pg_catalog.json_agg(_t.id order by _t.id), '[]')::text as ids
          from (select id::float8 as id, signature, caption from public.signatures
                 where ${where} limit ${PAGE_ROWS}) _t`,

@@ -28,8 +28,6 @@ export interface ShareOptions {
   readonly trustProxy: number;
   /** A view's picture is rendered again at most this often (ms); default REFRESH_MS. */
   readonly previewRefreshMs?: number;
-  /** Renders wait until the server has served nothing this long (see previews.ts). */
-  readonly previewQuietMs?: number;
   /** What the server is serving (http/activity.ts). */
   readonly activity?: Activity;
 }
@@ -51,7 +49,6 @@ export function registerShare(app: FastifyInstance, options: ShareOptions): Shar
     logger: options.logger,
     refreshMs: options.previewRefreshMs,
     activity: options.activity,
-    quietMs: options.previewQuietMs,
   });
   app.addHook('onClose', () => previews.close());
   app.decorate('previews', previews);

@@ -45,17 +45,16 @@ const MARK_PIXEL = new Uint32Array(new Uint8ClampedArray([245, 245, 245, 217]).b
 /**
  * Paints each outline as a mark on the canvas, at `k` canvas px per wall px: written as whole
  * pixels into the canvas's pixels, not as one fillRect each. A heavy wall has a hundred thousand
- * marks, a few pixels each; as fillRects they took a 4×-slowed phone over a second.
+ * marks, a few pixels each; as fillRects they took a 4×-slowed phone over a second. Only the
+ * pixels of the box around the marks are read and written back: one arrival, a few pixels.
  */
 function paintMarks(canvas: HTMLCanvasElement, k: number, outlines: readonly Rect[]): void {
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
   const { width, height } = canvas;
   if (!ctx || k === 0 || width === 0 || height === 0 || outlines.length === 0) return;
   const min = MIN_MARK * Math.min(window.devicePixelRatio || 1, 2);
-  const image = ctx.getImageData(0, 0, width, height);
-  const pixels = new Uint32Array(image.data.buffer);
-  for (const o of outlines) {
-    // At least one pixel each way, and never past the canvas's edge (nor into the next row).
+  // Each mark's pixels, at least one each way and never past the canvas's edge.
+  const marks = outlines.map((o) => {
     const x0 = Math.min(width - 1, Math.max(0, Math.floor(o.x * k)));
     const y0 = Math.min(height - 1, Math.max(0, Math.floor(o.y * k)));
     const x1 = Math.min(width, Math.max(x0 + 1, Math.round(o.x * k + Math.max(min, o.width * k))));
@@ -63,9 +62,25 @@ function paintMarks(canvas: HTMLCanvasElement, k: number, outlines: readonly Rec
       height,
       Math.max(y0 + 1, Math.round(o.y * k + Math.max(min, o.height * k))),
     );
-    for (let y = y0; y < y1; y++) pixels.fill(MARK_PIXEL, y * width + x0, y * width + x1);
+    return { x0, y0, x1, y1 };
+  });
+  const box = { ...marks[0]! };
+  for (const m of marks) {
+    box.x0 = Math.min(box.x0, m.x0);
+    box.y0 = Math.min(box.y0, m.y0);
+    box.x1 = Math.max(box.x1, m.x1);
+    box.y1 = Math.max(box.y1, m.y1);
   }
-  ctx.putImageData(image, 0, 0);
+  const boxWidth = box.x1 - box.x0;
+  const image = ctx.getImageData(box.x0, box.y0, boxWidth, box.y1 - box.y0);
+  const pixels = new Uint32Array(image.data.buffer);
+  for (const m of marks) {
+    for (let y = m.y0; y < m.y1; y++) {
+      const row = (y - box.y0) * boxWidth - box.x0;
+      pixels.fill(MARK_PIXEL, row + m.x0, row + m.x1);
+    }
+  }
+  ctx.putImageData(image, box.x0, box.y0);
 }
 
 export function WallOverview({ camera, signatures, initiallyOpen = true }: WallOverviewProps) {
