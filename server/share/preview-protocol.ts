@@ -1,6 +1,9 @@
 /** What the server and its preview worker (preview-worker.ts) say to each other. */
 import type { ViewLink } from '../../src/domain/view-link.ts';
 
+/** What a preview shows: the view of a share link, or the whole wall. */
+export type PreviewView = ViewLink | 'fit';
+
 /** A row as the preview reads it: what painting needs. */
 export interface PreviewRow {
   readonly id: number;
@@ -25,7 +28,7 @@ export type PreviewRequest =
    */
   | { readonly type: 'change'; readonly removed: readonly number[] }
   /** Paint the wall last sent (or an empty one) at `view`. */
-  | { readonly type: 'render'; readonly view: ViewLink | 'fit'; readonly empty?: boolean };
+  | { readonly type: 'render'; readonly view: PreviewView; readonly empty?: boolean };
 
 export type PreviewReply =
   | { readonly type: 'started'; readonly family: string | null }

@@ -6,11 +6,9 @@
  * runs at a time, in a worker thread (preview-worker.ts), so no request ever waits for one, and the
  * event loop never paints: a read is never delayed by a preview.
  *
- * The wall is read in pages of PAGE_ROWS rows, each in a read transaction of its own as anon (so
- * hidden signatures never show), under a client key of its own, so visitors' reads take their turns
- * between the pages (db/fair-scheduler.ts). When its version moved (db/table-version.ts), only
- * what changed is read (see #sendWall); the worker keeps the parsed wall meanwhile, so other views
- * of the same version cost a paint only. A view is rendered again at most every `refreshMs`
+ * The wall is read in pages between visitors' reads, and once the worker holds it, only what
+ * changed when its version moved (db/table-version.ts; preview-wall-read.ts); the worker keeps the
+ * parsed wall meanwhile, so other views of the same version cost a paint only. A view is rendered again at most every `refreshMs`
  * however often the wall changes.
  *
  * Bounds, whatever a crowd asks: at most `maxQueued` views wait (the oldest is dropped), at most
@@ -22,15 +20,15 @@
  * wall rendering it beside that visitor's own load doubled the load on a 2-core server.
  */
 import { EventEmitter } from 'node:events';
-import { Worker } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
-import type { ViewLink } from '../../src/domain/view-link.ts';
-import type { Database, Tx as Transaction } from '../db/types.ts';
+import type { Database } from '../db/types.ts';
 import type { Activity } from '../http/activity.ts';
 import type { Logger } from '../log.ts';
-import type { PreviewReply, PreviewRequest } from './preview-protocol.ts';
+import type { PreviewView } from './preview-protocol.ts';
+import { PreviewWorker } from './preview-thread.ts';
+import { readWallInto, WALL_TABLE } from './preview-wall-read.ts';
 
-export type PreviewView = ViewLink | 'fit';
+export type { PreviewView };
 export type PreviewState = 'fresh' | 'stale' | 'default';
 
 export interface PreviewAnswer {
@@ -62,9 +60,7 @@ export interface PreviewOptions {
   readonly activity?: Activity;
 }
 
-const TABLE = 'signatures';
 /** Rows per read transaction: small turns, so visitors' reads never wait long behind one. */
-export const PAGE_ROWS = 500;
 export const REFRESH_MS = 10_000;
 /** Served nothing for this long: a visitor's load is over (its pages follow each other closely). */
 export const QUIET_MS = 1_000;
@@ -73,7 +69,6 @@ export const MAX_WAIT_MS = 30_000;
 const MAX_QUEUED = 16;
 /** A 1200×630 preview of a full wall is under 1 MB: room for dozens of views. */
 const CACHE_BYTES = 48 * 1024 * 1024;
-const WORKER_URL = new URL('./preview-worker.ts', import.meta.url);
 
 interface Picture {
   readonly png: Buffer;
@@ -85,69 +80,6 @@ interface Picture {
 /** A view's cache key: the whole wall, or x, y and zoom as the link writes them. */
 export function previewKey(view: PreviewView): string {
   return view === 'fit' ? 'fit' : `${view.x},${view.y},${view.zoom}`;
-}
-
-/** One worker and its conversation: a request, then its one answer. */
-class PreviewWorker {
-  readonly #worker: Worker;
-  readonly #events: EventEmitter;
-  /** The renders sent and not answered yet, in order: the worker answers them in turn. */
-  readonly #waiting: Array<{ answer: (reply: PreviewReply) => void; fail: (e: Error) => void }> =
-    [];
-  dead = false;
-  /** The wall version it holds (null: none). */
-  version: string | undefined | null = null;
-  /** The ids of the rows it holds, and the highest (null: no whole wall yet). */
-  ids: Set<number> | null = null;
-  maxId = -1;
-
-  constructor(events: EventEmitter, onExit: (error: Error) => void) {
-    this.#events = events;
-    this.#worker = new Worker(WORKER_URL, { name: 'signwall-previews' });
-    this.#worker.unref();
-    this.#worker.on('message', (reply: PreviewReply) => {
-      if (reply.type === 'started') {
-        this.#events.emit('started', reply.family);
-        return;
-      }
-      if (reply.type === 'painting') {
-        this.#events.emit('painting');
-        return;
-      }
-      this.#waiting.shift()?.answer(reply);
-    });
-    const died = (error: Error) => {
-      if (this.dead) return;
-      this.dead = true;
-      for (const waiting of this.#waiting.splice(0)) waiting.fail(error);
-      onExit(error);
-    };
-    this.#worker.on('error', died);
-    this.#worker.on('exit', (code) => died(new Error(`the preview worker exited (${code})`)));
-  }
-
-  send(request: PreviewRequest): void {
-    this.#worker.postMessage(request);
-  }
-
-  render(view: PreviewView, empty = false): Promise<Extract<PreviewReply, { type: 'rendered' }>> {
-    return new Promise((resolve, reject) => {
-      if (this.dead) return reject(new Error('the preview worker is gone'));
-      this.#waiting.push({
-        answer: (reply) => {
-          if (reply.type === 'rendered') resolve(reply);
-          else reject(new Error(reply.type === 'failed' ? reply.message : 'unexpected reply'));
-        },
-        fail: reject,
-      });
-      this.send({ type: 'render', view, empty });
-    });
-  }
-
-  terminate(): Promise<number> {
-    this.dead = true;
-    return this.#worker.terminate();
-  }
 }
 
 export class Previews {
@@ -242,7 +174,7 @@ export class Previews {
 
   async #currentVersion(): Promise<string | undefined> {
     try {
-      return await this.#db.tableVersions.current(TABLE);
+      return await this.#db.tableVersions.current(WALL_TABLE);
     } catch {
       return undefined;
     }
@@ -320,7 +252,11 @@ export class Previews {
     let rowsRead = 0;
     if (current === undefined || worker.version !== current) {
       const read = performance.now();
-      const sent = await this.#sendWall(worker, deadline);
+      const sent = await readWallInto(worker, {
+        db: this.#db,
+        closed: () => this.#closed,
+        yieldToVisitors: () => this.#yieldToVisitors(deadline),
+      });
       if (!sent) return;
       ({ version, rows: rowsRead } = sent);
       readMs = performance.now() - read;
@@ -339,107 +275,5 @@ export class Previews {
       totalMs: performance.now() - started,
     };
     this.events.emit('rendered', key, timing);
-  }
-
-  /**
-   * Brings the worker's wall up to the table as anon sees it now, page by page; answers the version
-   * read first and how many rows were read, or null once closed. The first read takes every row.
-   * Later ones take what changed since the worker's last: the ids up to the last one it holds (one
-   * read, 8 bytes a row) tell what left and what came back, and only the rows after that id and the
-   * ones that came back are read. A wall of 100,000 signatures that one save moved costs one id
-   * list and one row, where it cost 200 pages of rows.
-   */
-  async #sendWall(
-    worker: PreviewWorker,
-    deadline: number,
-  ): Promise<{ version: string | undefined; rows: number } | null> {
-    const held = worker.ids;
-    const ids = held ?? new Set<number>();
-    let maxId = held ? worker.maxId : -1;
-    let version: string | undefined;
-    let cameBack: number[] = [];
-    worker.version = null;
-    worker.ids = null;
-    if (held) {
-      const { seen, visible } = await this.#read(async (tx) => {
-        const seen = await this.#db.tableVersions.read(tx, TABLE);
-        const [answer] = await tx.query<{ ids: string }>(
-          `select coalesce(pg_catalog.json_agg(_t.id order by _t.id), '[]')::text as ids
-             from (select id::float8 as id from public.signatures where id <= $1) _t`,
-          [maxId],
-        );
-        return { seen, visible: JSON.parse(answer!.ids) as number[] };
-      });
-      version = seen;
-      const shown = new Set(visible);
-      const removed = [...held].filter((id) => !shown.has(id));
-      cameBack = visible.filter((id) => !held.has(id));
-      for (const id of removed) ids.delete(id);
-      worker.send({ type: 'change', removed });
-    }
-    let rows = 0;
-    /** Sends a page to the worker; answers its ids, in order. */
-    const send = (page: { json: string; ids: string }, first: boolean): number[] => {
-      worker.send({ type: 'rows', json: page.json, first, last: false });
-      const pageIds = JSON.parse(page.ids) as number[];
-      for (const id of pageIds) ids.add(id);
-      maxId = Math.max(maxId, pageIds.at(-1) ?? -1);
-      rows += pageIds.length;
-      return pageIds;
-    };
-    // The rows after the last id held (every row, the first time), in pages.
-    for (let after = maxId, first = !held; ; first = false) {
-      // A visitor who came meanwhile is served first (the picture waits at most until `deadline`).
-      if (!first) await this.#yieldToVisitors(deadline);
-      if (this.#closed) return null;
-      const { page, seen } = await this.#read(async (tx) => ({
-        seen: first ? await this.#db.tableVersions.read(tx, TABLE) : undefined,
-        page: await this.#rowsPage(tx, 'id > $1 order by id', after),
-      }));
-      if (first) version = seen;
-      const pageIds = send(page, first);
-      if (pageIds.length < PAGE_ROWS) break;
-      after = pageIds.at(-1)!;
-    }
-    // The rows shown again (unhidden) below it.
-    for (let i = 0; i < cameBack.length; i += PAGE_ROWS) {
-      await this.#yieldToVisitors(deadline);
-      if (this.#closed) return null;
-      const part = cameBack.slice(i, i + PAGE_ROWS);
-      const { page } = await this.#read(async (tx) => ({
-        page: await this.#rowsPage(tx, 'id = any($1::float8[]) order by id', part),
-      }));
-      send(page, false);
-    }
-    worker.send({ type: 'rows', json: '[]', first: false, last: true });
-    worker.ids = ids;
-    worker.maxId = maxId;
-    worker.version = version;
-    return { version, rows };
-  }
-
-  /** A read transaction as anon, under the previews' own client key (db/fair-scheduler.ts). */
-  #read<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.#db.transaction(work, { role: 'anon', kind: 'read', client: 'signwall-previews' });
-  }
-
-  /**
-   * Up to PAGE_ROWS rows matching `where` (its $1 is `param`) as one JSON text, and their ids: not
-   * rows, since PGlite turns each row of an answer into a JavaScript object (25x the time of the
-   * read itself on a full wall), and the worker parses the text anyway.
-   */
-  async #rowsPage(
-    tx: Transaction,
-    where: string,
-    param: unknown,
-  ): Promise<{ json: string; ids: string }> {
-    const [page] = await tx.query<{ json: string; ids: string }>(
-      `select coalesce(pg_catalog.json_agg(_t order by _t.id), '[]')::text as json,
-              coalesce(pg_catalog.json_agg(_t.id order by _t.id), '[]')::text as ids
-         from (select id::float8 as id, signature, caption from public.signatures
-                where ${where} limit ${PAGE_ROWS}) _t`,
-      [param],
-    );
-    return page!;
   }
 }

@@ -3,7 +3,8 @@
  * a phone behind "More tools"), their panels' parts, and the live region that tells new
  * signatures. Words are retyped here, so that a change to the app's words fails a test.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect } from './expect.ts';
 
 export const TOOL = { typeName: 'Type your name', list: 'List of signatures' } as const;
 

@@ -7,7 +7,8 @@
  * wall coordinates are the 3200×3200 wall's own.
  */
 import { createHash } from 'node:crypto';
-import { expect, type CDPSession, type Locator, type Page } from '@playwright/test';
+import { type CDPSession, type Locator, type Page } from '@playwright/test';
+import { expect } from './expect.ts';
 import { PNG } from 'pngjs';
 import type { Rect } from '../../../src/domain/geometry.ts';
 import type { TileState } from '../../../src/features/board/stage/tiles/tile-state.ts';

@@ -3,7 +3,8 @@
  * point, its dialog, its report form, and the toasts it speaks, retyped here so that a change
  * to the app's words fails a test.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect } from './expect.ts';
 import { line, type Board, type XY } from './board.ts';
 
 export const CARD_TOASTS = {

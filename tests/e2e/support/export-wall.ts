@@ -3,7 +3,8 @@
  * pixels; every sampled stroke pixel is on the centre line of a straight, 3 px wide stroke, so it
  * is fully covered (pure white) whatever the anti-aliasing.
  */
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { test, type Download, type Page } from '@playwright/test';
+import { expect } from './expect.ts';
 import type { SeededRow, WallServer } from './fixtures.ts';
 import { isBackground, isGold, readPng, WHITE, type Box, type DecodedPng } from './png.ts';
 

@@ -11,7 +11,8 @@
  * that sets `serverEnv` to anything the shared server does not run with gets its own server, started
  * for it and stopped after it.
  */
-import { test as base, expect } from '@playwright/test';
+import { test as base } from '@playwright/test';
+import { expect } from './expect.ts';
 import { SERVICE_ROLE_KEY } from './moderation.ts';
 import { startTestServer, type TestServer } from './server.ts';
 

@@ -7,7 +7,8 @@
  * fails a test: 14 px text, the first baseline 15 px under the outline, 17 px between baselines,
  * three lines, 5 px under the last baseline: a caption box 54 px tall under the outline.
  */
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expect } from './expect.ts';
 import type { Board } from './board.ts';
 import { downloadedPng } from './export-wall.ts';
 import type { SeededRow, WallServer } from './fixtures.ts';

@@ -2,7 +2,8 @@
  * The board on /moderate, read as the tests read the visitor's board (the one Konva stage of the
  * page), but placed in the page rather than filling it: screen points add the stage's box.
  */
-import { expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect } from './expect.ts';
 import type { XY } from './board.ts';
 
 interface MarkedSignature {

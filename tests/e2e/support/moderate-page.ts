@@ -3,7 +3,8 @@
  * signature's actions and the confirmation dialog.
  */
 import { request } from 'node:http';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect } from './expect.ts';
 import { ANON_KEY, type WallServer } from './fixtures.ts';
 
 export const KEY_REFUSED = 'That key was refused.';

@@ -4,7 +4,8 @@
  * axe.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect } from './expect.ts';
 import { PNG } from 'pngjs';
 import type { XY } from './board.ts';
 import type { WallServer } from './fixtures.ts';

@@ -2,7 +2,8 @@
  * Page time under the test's control (page.clock): tests step it instead of waiting, so what they
  * check about time is exact and costs no real time.
  */
-import { expect, type Page, type Request } from '@playwright/test';
+import { type Page, type Request } from '@playwright/test';
+import { expect } from './expect.ts';
 
 /** The page's own clock (page.clock's), in ms. */
 export function pageNow(page: Page): Promise<number> {
