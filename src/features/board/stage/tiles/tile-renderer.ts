@@ -20,33 +20,27 @@ import type KonvaTypes from 'konva';
 import Konva from '../konva.ts';
 import { minScale } from '../../../../domain/camera.ts';
 import { rectsMeet, type Rect } from '../../../../domain/geometry.ts';
-import { grownFrom, joinedSince } from '../../../../domain/merge.ts';
-import { createOutlineIndex, type OutlineIndex } from '../../../../domain/outline-index.ts';
 import type { Signature } from '../../../../domain/signature.ts';
 import {
   levelForScale,
   tilesAhead,
-  tileKey,
   tilesByDistance,
   tilesCovering,
   type TileCoord,
 } from '../../model/tiles.ts';
-import { createTileCache, TILE_BUDGET_BYTES, tilesInBudget, type TileCache } from './tile-cache.ts';
+import { BoardTiles } from './board-tiles.ts';
 import { cancelIdle, requestIdle } from './idle.ts';
 import { dimmingPainter } from './signature-painter.ts';
-import { changeOfPainted, paintedOf, type Painted } from './painted-signatures.ts';
-import { drawTiles, fallbackFor, type CachedTiles } from './tile-draw.ts';
+import { NO_IDS, PaintedWall } from './painted-signatures.ts';
+import { drawTiles, fallbackFor } from './tile-draw.ts';
 import { ScreenTiles } from './screen-tiles.ts';
 import { tileStateOf, type TileState } from './tile-state.ts';
 import { discardPrepainted, onPrepainted, startFromPaintAhead } from './first-view.ts';
 import {
   addToTile,
-  createTile,
-  freeTile,
   isCurrent,
   paintTile,
   repaintTile,
-  TILE_BYTES,
   type SignaturePainter,
   type Tile,
 } from './tile.ts';
@@ -71,8 +65,6 @@ const MOVING_FOR_MS = 300;
  */
 const ZOOM_SETTLE_MS = 150;
 
-const NO_IDS: ReadonlySet<number> = new Set();
-
 interface View {
   readonly rect: Rect;
   readonly level: number;
@@ -83,13 +75,8 @@ const now = () => performance.now();
 
 export class TileRenderer {
   readonly shape: KonvaTypes.Shape;
-  private readonly cache: TileCache<Tile>;
-  private readonly maxTiles = tilesInBudget(TILE_BUDGET_BYTES, TILE_BYTES);
-  private byId = new Map<number, Painted>();
-  /** The wall last set (what grownFrom compares the next one with). */
-  private wall: readonly Signature[] = [];
-  private index: OutlineIndex<Painted> = createOutlineIndex<Painted>([]);
-  private levels = new Set<number>();
+  private readonly tiles = new BoardTiles();
+  private readonly painted = new PaintedWall();
   /** The signatures changed since the last `signwall:view-drawn`. */
   private markPending = true;
   private lastView: View | null = null;
@@ -107,7 +94,6 @@ export class TileRenderer {
   private frame: number | null = null;
   private idle: number | null = null;
   private destroyed = false;
-  private dimmed: ReadonlySet<number> = NO_IDS;
   /** `paintSignature` until a board dims something: the visitor's board paints as it always did. */
   private painter: SignaturePainter = paintSignature;
   /** Tiles started from a paint made ahead (first-view.ts): for tests, in the tile state. */
@@ -115,11 +101,6 @@ export class TileRenderer {
   private readonly unsubscribe: () => void;
 
   constructor(private readonly layer: KonvaTypes.Layer) {
-    this.cache = createTileCache<Tile>({
-      budgetBytes: TILE_BUDGET_BYTES,
-      bytesOf: () => TILE_BYTES,
-      release: freeTile,
-    });
     // Nothing is ever drawn on the layer's canvas on screen: no clear, no upload per frame.
     layer.clearBeforeDraw(false);
     this.shape = new Konva.Shape({
@@ -141,36 +122,18 @@ export class TileRenderer {
    */
   setSignatures(signatures: readonly Signature[], dimmed: ReadonlySet<number> = NO_IDS): void {
     if (dimmed.size > 0 && this.painter === paintSignature) {
-      this.painter = dimmingPainter(() => this.dimmed);
+      this.painter = dimmingPainter(() => this.painted.dimmed);
     }
-    // A wall that only grew (a load's pages, arrivals) with the same dimming: what joined is added
-    // to what is painted, in O(joined); anything else is compared whole (changeOfPainted).
-    const joined =
-      dimmed === this.dimmed || (dimmed.size === 0 && this.dimmed.size === 0)
-        ? (grownFrom(this.wall, signatures) ?? joinedSince(this.byId, signatures))
-        : null;
-    this.dimmed = dimmed;
-    this.wall = signatures;
-    let added: Painted[];
+    const { added, changed } = this.painted.set(signatures, dimmed);
+    // A tile not looked up yet will find the wall as it is now: nothing to change there.
     const repaint = new Set<Tile>();
-    if (joined) {
-      added = joined.map((signature) => paintedOf(signature, dimmed.has(signature.id)));
-      for (const item of added) this.byId.set(item.id, item);
-      this.index = this.index.extend(added);
-    } else {
-      const change = changeOfPainted(this.byId, signatures, dimmed);
-      this.byId = change.byId;
-      this.index = createOutlineIndex(change.list);
-      added = change.added;
-      // A tile not looked up yet will find the wall as it is now: nothing to change there.
-      for (const gone of [...change.removed, ...change.restyled])
-        for (const tile of this.cachedTilesMeeting(gone.outline))
-          if (!tile.unread) repaint.add(tile);
-      for (const tile of repaint) repaintTile(tile, this.signaturesIn(tile.rect));
-    }
+    for (const item of changed)
+      for (const tile of this.tiles.meeting(item.outline, this.pixelRatio()))
+        if (!tile.unread) repaint.add(tile);
+    for (const tile of repaint) repaintTile(tile, this.signaturesIn(tile.rect));
     const additions = new Map<Tile, Signature[]>();
     for (const item of added) {
-      for (const tile of this.cachedTilesMeeting(item.outline)) {
+      for (const tile of this.tiles.meeting(item.outline, this.pixelRatio())) {
         if (repaint.has(tile) || tile.unread) continue;
         let list = additions.get(tile);
         if (!list) additions.set(tile, (list = []));
@@ -190,7 +153,7 @@ export class TileRenderer {
     this.unsubscribe();
     if (this.frame !== null) cancelAnimationFrame(this.frame);
     if (this.idle !== null) cancelIdle(this.idle);
-    this.cache.clear();
+    this.tiles.clear();
     this.screen?.destroy();
     this.layer.clearBeforeDraw(true);
     this.shape.destroy();
@@ -200,48 +163,25 @@ export class TileRenderer {
     const view = this.lastView;
     const inView = view
       ? tilesCovering(view.rect, view.level, view.pixelRatio).flatMap(
-          (c) => this.cache.peek(tileKey(c)) ?? [],
+          (c) => this.tiles.peek(c) ?? [],
         )
       : [];
-    return tileStateOf(inView, view?.rect ?? null, this.viewDrawn, this.cache, this.prepainted);
+    return tileStateOf(
+      inView,
+      view?.rect ?? null,
+      this.viewDrawn,
+      this.tiles.cache,
+      this.prepainted,
+    );
   }
 
   private signaturesIn(rect: Rect): Signature[] {
-    return this.index.itemsInRect(rect).map((p) => p.signature);
-  }
-
-  private cachedTilesMeeting(extent: Rect): Tile[] {
-    const out: Tile[] = [];
-    const pixelRatio = this.pixelRatio();
-    for (const level of this.levels) {
-      for (const coord of tilesCovering(extent, level, pixelRatio)) {
-        const tile = this.cache.peek(tileKey(coord));
-        if (tile && rectsMeet(extent, tile.rect)) out.push(tile);
-      }
-    }
-    return out;
+    return this.painted.signaturesIn(rect);
   }
 
   /** The tiles' pixel ratio: the layer's (capped, konva-setup.ts), so level 0 is 1:1 on screen. */
   private pixelRatio(): number {
     return this.layer.getCanvas().getPixelRatio();
-  }
-
-  /**
-   * The cached tile at `coord`, or a new one whose signatures are looked up when it is first
-   * painted (see paint): a zoom onto another level creates all the view's tiles in one frame, and
-   * looking up each one's signatures there was a long task on a 4×-slowed phone at 10,000.
-   */
-  private tileAt(coord: TileCoord, pixelRatio: number): Tile {
-    const key = tileKey(coord);
-    let tile = this.cache.get(key);
-    if (!tile) {
-      tile = createTile(coord, pixelRatio, []);
-      tile.unread = true;
-      this.cache.set(key, tile);
-      this.levels.add(coord.level);
-    }
-    return tile;
   }
 
   /**
@@ -293,12 +233,8 @@ export class TileRenderer {
       pixelRatio,
     };
     const coords = tilesCovering(view.rect, view.level, pixelRatio);
-    const tiles = coords.map((c) => this.tileAt(c, pixelRatio));
-    const cachedTiles: CachedTiles = {
-      levels: this.levels,
-      cached: (key) => this.cache.peek(key),
-      pixelRatio,
-    };
+    const tiles = coords.map((c) => this.tiles.at(c, pixelRatio));
+    const cachedTiles = this.tiles.cached(pixelRatio);
     if (!onScreen) {
       for (const tile of tiles) this.paint(tile, Infinity);
       drawTiles(ctx, m, tiles, cachedTiles);
@@ -337,8 +273,8 @@ export class TileRenderer {
         discardPrepainted();
         performance.mark(VIEW_DRAWN_MARK, {
           detail: {
-            signatures: this.index.itemsInRect(view.rect).length,
-            total: this.byId.size,
+            signatures: this.painted.countIn(view.rect),
+            total: this.painted.size,
           },
         });
       }
@@ -408,7 +344,7 @@ export class TileRenderer {
   ): boolean {
     let left = false;
     for (const coord of coords) {
-      const tile = this.tileAt(coord, pixelRatio);
+      const tile = this.tiles.at(coord, pixelRatio);
       if (isCurrent(tile)) continue;
       if (now() >= deadline) return true;
       this.paint(tile, deadline);
@@ -421,6 +357,6 @@ export class TileRenderer {
   private tilesAhead(view: View): TileCoord[] {
     const stage = this.layer.getStage()!;
     const far = levelForScale(minScale({ width: stage.width(), height: stage.height() }));
-    return tilesAhead(view.rect, view.level, view.pixelRatio, far, this.maxTiles);
+    return tilesAhead(view.rect, view.level, view.pixelRatio, far, this.tiles.maxTiles);
   }
 }
