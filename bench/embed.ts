@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- embed`: the embed's first screen on the phone slowed 4× (bench/browser/
- * session.ts's phone4x). A plain page of another site (127.0.0.2) holds the one-line snippet; the
+ * `npm run bench -- embed`: the embed's first screen on a desktop and on the phone slowed 4×
+ * (bench/browser/session.ts's viewports; BENCH_VIEWPORTS picks among them). A plain page of another site (127.0.0.2) holds the one-line snippet; the
  * wall (127.0.0.1) has BENCH_EMBED_N signatures (2,000), saved as the app saves them. Per run, a
  * fresh context (cold cache): the page is opened (the visitor's click on a link to it), and the
  * time until the frame's board has drawn its view (`signwall:view-drawn`) is measured from that
@@ -12,14 +12,18 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Browser } from '@playwright/test';
 import { spawnServer } from '../tests/support/server-process.ts';
-import { CPU_SLOWDOWN, launchBrowser, VIEWPORTS } from './browser/session.ts';
+import { CPU_SLOWDOWN, launchBrowser, VIEWPORTS, type ViewportName } from './browser/session.ts';
 import { seededDataDir } from './seeded-wall.ts';
 import { median } from './stats.ts';
 
 const env = process.env;
 const n = Number(env.BENCH_EMBED_N ?? 2000) || 2000;
 const runs = Math.max(1, Number(env.BENCH_RUNS ?? 3) || 3);
+const viewports = (env.BENCH_VIEWPORTS ?? 'desktop,phone4x')
+  .split(',')
+  .filter((name): name is ViewportName => name in VIEWPORTS);
 
 interface FirstScreen {
   drawnMs: number;
@@ -44,54 +48,12 @@ export async function runEmbedBench(): Promise<void> {
   await new Promise<void>((done) => host.listen(0, '127.0.0.2', done));
   const hostUrl = `http://127.0.0.2:${(host.address() as AddressInfo).port}/`;
   const browser = await launchBrowser();
-  const results: FirstScreen[] = [];
+  const results = new Map<ViewportName, FirstScreen[]>();
   try {
-    for (let run = 0; run < runs; run++) {
-      const context = await browser.newContext(VIEWPORTS.phone4x);
-      try {
-        const tab = await context.newPage();
-        const cdp = await context.newCDPSession(tab);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN.phone4x });
-        const clicked = Date.now();
-        await tab.goto(hostUrl);
-        const frameElement = tab.locator('iframe');
-        await frameElement.waitFor();
-        const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
-        await frame.waitForFunction(
-          () => performance.getEntriesByName('signwall:view-drawn').length > 0,
-          undefined,
-          { timeout: 120_000, polling: 100 },
-        );
-        // The frame's clock starts when it starts loading: add when that was after the click.
-        const measured = await frame.evaluate(() => {
-          const drawn = performance.getEntriesByName('signwall:view-drawn')[0]!.startTime;
-          const kinds: Record<string, number> = {};
-          const entries = [
-            ...performance.getEntriesByType('navigation'),
-            ...performance.getEntriesByType('resource'),
-          ] as PerformanceResourceTiming[];
-          for (const e of entries) {
-            if (e.startTime > drawn) continue;
-            const kind = /\.js(\?|$)/.test(e.name)
-              ? 'js'
-              : /\.css(\?|$)/.test(e.name)
-                ? 'css'
-                : /\/rest\//.test(e.name)
-                  ? 'data'
-                  : e.entryType === 'navigation'
-                    ? 'html'
-                    : 'other';
-            kinds[kind] = (kinds[kind] ?? 0) + e.transferSize;
-          }
-          return { drawn, origin: performance.timeOrigin, kinds };
-        });
-        results.push({
-          drawnMs: measured.origin + measured.drawn - clicked,
-          kinds: measured.kinds,
-        });
-      } finally {
-        await context.close();
-      }
+    for (const viewport of viewports) {
+      const list: FirstScreen[] = [];
+      results.set(viewport, list);
+      for (let run = 0; run < runs; run++) list.push(await firstScreen(browser, viewport, hostUrl));
     }
   } finally {
     await browser.close();
@@ -100,15 +62,67 @@ export async function runEmbedBench(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  const kinds = [...new Set(results.flatMap((r) => Object.keys(r.kinds)))];
-  console.log(
-    `Embed, first screen on the phone slowed ${CPU_SLOWDOWN.phone4x}× (${n} signatures, median of ${runs}):`,
-  );
-  console.log(`  click → board drawn: ${median(results.map((r) => r.drawnMs)).toFixed(0)} ms`);
-  for (const kind of kinds) {
-    console.log(
-      `  ${kind.padEnd(5)} ${kb(median(results.map((r) => r.kinds[kind] ?? 0)))} transferred`,
-    );
+  for (const [viewport, list] of results) {
+    const kinds = [...new Set(list.flatMap((r) => Object.keys(r.kinds)))];
+    const slowed = CPU_SLOWDOWN[viewport] > 1 ? `, CPU slowed ${CPU_SLOWDOWN[viewport]}×` : '';
+    console.log(`Embed, first screen, ${viewport}${slowed} (${n} signatures, median of ${runs}):`);
+    console.log(`  click → board drawn: ${median(list.map((r) => r.drawnMs)).toFixed(0)} ms`);
+    for (const kind of kinds) {
+      console.log(
+        `  ${kind.padEnd(5)} ${kb(median(list.map((r) => r.kinds[kind] ?? 0)))} transferred`,
+      );
+    }
+    console.log(`  runs: ${list.map((r) => r.drawnMs.toFixed(0)).join(', ')} ms`);
   }
-  console.log(`  runs: ${results.map((r) => r.drawnMs.toFixed(0)).join(', ')} ms`);
+}
+
+/** One visit in a fresh context (cold cache): the click that opens the host page → the frame's board drawn. */
+async function firstScreen(
+  browser: Browser,
+  viewport: ViewportName,
+  hostUrl: string,
+): Promise<FirstScreen> {
+  const context = await browser.newContext(VIEWPORTS[viewport]);
+  try {
+    const tab = await context.newPage();
+    const cdp = await context.newCDPSession(tab);
+    if (CPU_SLOWDOWN[viewport] > 1)
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN[viewport] });
+    const clicked = Date.now();
+    await tab.goto(hostUrl);
+    const frameElement = tab.locator('iframe');
+    await frameElement.waitFor();
+    const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
+    await frame.waitForFunction(
+      () => performance.getEntriesByName('signwall:view-drawn').length > 0,
+      undefined,
+      { timeout: 120_000, polling: 100 },
+    );
+    // The frame's clock starts when it starts loading: add when that was after the click.
+    const measured = await frame.evaluate(() => {
+      const drawn = performance.getEntriesByName('signwall:view-drawn')[0]!.startTime;
+      const kinds: Record<string, number> = {};
+      const entries = [
+        ...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource'),
+      ] as PerformanceResourceTiming[];
+      for (const e of entries) {
+        if (e.startTime > drawn) continue;
+        const kind = /\.js(\?|$)/.test(e.name)
+          ? 'js'
+          : /\.css(\?|$)/.test(e.name)
+            ? 'css'
+            : /\/rest\//.test(e.name)
+              ? 'data'
+              : e.entryType === 'navigation'
+                ? 'html'
+                : 'other';
+        kinds[kind] = (kinds[kind] ?? 0) + e.transferSize;
+      }
+      return { drawn, origin: performance.timeOrigin, kinds };
+    });
+    return { drawnMs: measured.origin + measured.drawn - clicked, kinds: measured.kinds };
+  } finally {
+    await context.close();
+  }
 }

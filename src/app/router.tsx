@@ -5,6 +5,7 @@ import { prefetchWall } from '../data/wall-query.ts';
 import type { Locale } from '../domain/locales.ts';
 import { i18n, loadPart, type CatalogPart } from '../ui/i18n/catalog.ts';
 import { prestartExportWorkers } from '../features/export/export-workers-start.ts';
+import { EmbedRoute } from './embed-route.tsx';
 import { WallRoute } from './wall-route.tsx';
 
 /**
@@ -20,8 +21,6 @@ function withWords<T>(route: Promise<T>, ...parts: CatalogPart[]): Promise<T> {
 const ExportRoute = lazy(() => withWords(import('./export-route.tsx'), 'app'));
 // The owner's page (with the full supabase-js client) loads only for /moderate.
 const ModerateRoute = lazy(() => withWords(import('./moderate-route.tsx'), 'app', 'moderate'));
-// The board alone, for a frame in another site's page (embed.js); no welcome card.
-const EmbedRoute = lazy(() => withWords(import('./embed-route.tsx'), 'app'));
 
 /**
  * /export: the wall's data starts loading beside the export's code, not after it arrived: in the
@@ -55,9 +54,8 @@ export function AppRouter() {
         </Suspense>
       </Route>
       <Route path="/embed">
-        <Suspense fallback={null}>
-          <EmbedRoute />
-        </Suspense>
+        {/* The board alone, for a frame in another site's page (embed.js); no welcome card. */}
+        <EmbedRoute />
       </Route>
       <Route>
         <WallRoute />
