@@ -43,7 +43,13 @@ import { sideBySideRows } from './side-by-side-rows.ts';
 import { simplificationRows, throttledMedian, throttledRows } from './load-rows.ts';
 import { browserRows, globalRows, type Aggregate } from './rows.ts';
 import { renderTable, type Row } from './report.ts';
-import { seedSettled, serverAvailable, startServer, type BenchServer } from './server.ts';
+import {
+  previewSettled,
+  seedSettled,
+  serverAvailable,
+  startServer,
+  type BenchServer,
+} from './server.ts';
 import { medianOfRuns } from './stats.ts';
 import { simplificationBytes, simplified } from './wall-bytes.ts';
 import { checkGenerator } from './wall-generator.check.ts';
@@ -321,6 +327,8 @@ async function main(): Promise<void> {
           const runs: BrowserRun[] = [];
           const skip: Partial<Record<MeasureName, string>> = {};
           for (let i = 0; i < config.runs && browser; i++) {
+            // The last run's saves moved the wall: its preview is painted before, not during, this one.
+            await previewSettled(server.url);
             const run = await runBrowserMeasures({
               browser,
               viewport,
@@ -343,6 +351,7 @@ async function main(): Promise<void> {
 
         if (oldSite && browser) {
           for (const viewport of config.viewports) {
+            await previewSettled(server.url);
             const runs = await measureSideBySide({
               browser,
               viewport,

@@ -109,3 +109,22 @@ export async function seedSettled(
   await new Promise((r) => setTimeout(r, pauseMs));
   return bulk + (await insertSignature(baseUrl, signatures[signatures.length - 1]!));
 }
+
+/**
+ * Resolves once the server's link preview of the whole wall (what a visit of `/` asks it to
+ * prepare) shows the wall as it is now. The bench's browser and server share one machine: a
+ * preview the server paints while a visit is measured (after a wall change, once it has been
+ * quiet for a second; server/share/previews.ts) takes CPU from the browser under test, which a
+ * visitor's own device never shares with the server. Polls every 1.5 s (a poll is a request, and
+ * the render waits for a second without one); gives up after `timeoutMs`.
+ */
+export async function previewSettled(baseUrl: string, timeoutMs = 60_000): Promise<boolean> {
+  const until = performance.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${baseUrl}/preview.png`);
+    await res.arrayBuffer();
+    if (res.headers.get('x-preview') === 'fresh') return true;
+    if (performance.now() > until) return false;
+    await new Promise((r) => setTimeout(r, 1_500));
+  }
+}
