@@ -32,6 +32,7 @@ import { fetchFrom } from '../support/fetch-from.ts';
 import { signatureAt } from '../support/grid.ts';
 import { copyFreshPgliteData, copyMigratedPgliteData } from '../support/pglite-template.ts';
 import { createMigratedDatabase, createScratchDatabase } from '../support/postgres-database.ts';
+import { POSTGRES_URL, WITH_PGLITE } from '../support/test-databases.ts';
 
 export const ANON_KEY = 'sb_publishable_signwall_test';
 
@@ -75,8 +76,10 @@ function postgres(adminUrl: string): Backend {
   };
 }
 
-const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-export const backends: Backend[] = testDatabaseUrl ? [pglite, postgres(testDatabaseUrl)] : [pglite];
+export const backends: Backend[] = [
+  ...(WITH_PGLITE ? [pglite] : []),
+  ...(POSTGRES_URL ? [postgres(POSTGRES_URL)] : []),
+];
 
 export interface ServerOptions {
   maxRows?: number;

@@ -14,6 +14,7 @@ import { createMigratedDatabase } from '../support/postgres-database.ts';
 import { spawnServer, type ServerProcess } from '../support/server-process.ts';
 import { ANON_KEY, makeClient, signWith } from './harness.ts';
 import { openRaw, subscribeWithSupabase, type Subscription } from './realtime-support.ts';
+import { POSTGRES_URL, WITH_PGLITE } from '../support/test-databases.ts';
 
 const SERVICE_KEY = 'sk_test_realtime_processes_0123456789abcdef';
 
@@ -25,25 +26,29 @@ interface Setup {
 }
 
 const setups: Setup[] = [
-  {
-    name: 'pglite',
-    processes: 1,
-    async start() {
-      const dir = await mkdtemp(join(tmpdir(), 'signwall-realtime-'));
-      await copyMigratedPgliteData(join(dir, 'data'));
-      return {
-        env: { DATA_DIR: join(dir, 'data') },
-        cleanup: () => rm(dir, { recursive: true, force: true }),
-      };
-    },
-  },
-  ...(process.env.TEST_DATABASE_URL
+  ...(WITH_PGLITE
+    ? [
+        {
+          name: 'pglite',
+          processes: 1,
+          async start() {
+            const dir = await mkdtemp(join(tmpdir(), 'signwall-realtime-'));
+            await copyMigratedPgliteData(join(dir, 'data'));
+            return {
+              env: { DATA_DIR: join(dir, 'data') },
+              cleanup: () => rm(dir, { recursive: true, force: true }),
+            };
+          },
+        },
+      ]
+    : []),
+  ...(POSTGRES_URL
     ? [
         {
           name: 'postgres',
           processes: 2,
           async start() {
-            const database = await createMigratedDatabase(process.env.TEST_DATABASE_URL!);
+            const database = await createMigratedDatabase(POSTGRES_URL!);
             return {
               env: { DATABASE_URL: database.url },
               ownerUrl: database.url,

@@ -18,6 +18,7 @@ import { copyMigratedPgliteData } from '../support/pglite-template.ts';
 import { createMigratedDatabase } from '../support/postgres-database.ts';
 import { spawnServer, type ServerProcess } from '../support/server-process.ts';
 import { ANON_KEY, makeClient, nextSignature } from './harness.ts';
+import { POSTGRES_URL, WITH_PGLITE } from '../support/test-databases.ts';
 
 const SOCKETS = 64; // the per-address cap: all of them served, none over it
 /**
@@ -51,21 +52,25 @@ interface Backend {
 const baseEnv = { ANON_KEY, DIST_DIR: join(tmpdir(), 'signwall-no-build') };
 
 const backends: Backend[] = [
-  {
-    name: 'pglite',
-    async start() {
-      const dir = await mkdtemp(join(tmpdir(), 'signwall-flood-'));
-      await copyMigratedPgliteData(join(dir, 'data'));
-      const server = await spawnServer({ ...baseEnv, DATA_DIR: join(dir, 'data') });
-      return { server, cleanup: () => rm(dir, { recursive: true, force: true }) };
-    },
-  },
-  ...(process.env.TEST_DATABASE_URL
+  ...(WITH_PGLITE
+    ? [
+        {
+          name: 'pglite',
+          async start() {
+            const dir = await mkdtemp(join(tmpdir(), 'signwall-flood-'));
+            await copyMigratedPgliteData(join(dir, 'data'));
+            const server = await spawnServer({ ...baseEnv, DATA_DIR: join(dir, 'data') });
+            return { server, cleanup: () => rm(dir, { recursive: true, force: true }) };
+          },
+        },
+      ]
+    : []),
+  ...(POSTGRES_URL
     ? [
         {
           name: 'postgres',
           async start() {
-            const database = await createMigratedDatabase(process.env.TEST_DATABASE_URL!);
+            const database = await createMigratedDatabase(POSTGRES_URL!);
             const server = await spawnServer({ ...baseEnv, DATABASE_URL: database.url });
             return { server, cleanup: () => database.drop() };
           },

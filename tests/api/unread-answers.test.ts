@@ -27,6 +27,7 @@ import { copyMigratedPgliteData } from '../support/pglite-template.ts';
 import { createMigratedDatabase } from '../support/postgres-database.ts';
 import { spawnServer } from '../support/server-process.ts';
 import { ANON_KEY } from './harness.ts';
+import { POSTGRES_URL, WITH_PGLITE } from '../support/test-databases.ts';
 
 const ROWS = 6_400;
 /** What the server may hold of answers in all, here: small enough to tell from the attack. */
@@ -72,24 +73,28 @@ async function seed(config: DatabaseConfig): Promise<void> {
 }
 
 const backends: Backend[] = [
-  {
-    name: 'pglite',
-    async prepare() {
-      const dir = await mkdtemp(join(tmpdir(), 'signwall-unread-'));
-      await copyMigratedPgliteData(join(dir, 'data'));
-      await seed({ dataDir: join(dir, 'data') });
-      return {
-        env: { DATA_DIR: join(dir, 'data') },
-        cleanup: () => rm(dir, { recursive: true, force: true }),
-      };
-    },
-  },
-  ...(process.env.TEST_DATABASE_URL
+  ...(WITH_PGLITE
+    ? [
+        {
+          name: 'pglite',
+          async prepare() {
+            const dir = await mkdtemp(join(tmpdir(), 'signwall-unread-'));
+            await copyMigratedPgliteData(join(dir, 'data'));
+            await seed({ dataDir: join(dir, 'data') });
+            return {
+              env: { DATA_DIR: join(dir, 'data') },
+              cleanup: () => rm(dir, { recursive: true, force: true }),
+            };
+          },
+        },
+      ]
+    : []),
+  ...(POSTGRES_URL
     ? [
         {
           name: 'postgres',
           async prepare() {
-            const database = await createMigratedDatabase(process.env.TEST_DATABASE_URL!);
+            const database = await createMigratedDatabase(POSTGRES_URL!);
             await seed({ databaseUrl: database.url });
             return { env: { DATABASE_URL: database.url }, cleanup: () => database.drop() };
           },

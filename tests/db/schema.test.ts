@@ -14,6 +14,7 @@ import { BOOTSTRAP_SQL } from '../../server/db/bootstrap.ts';
 import { dumpMigratedSchema, SCHEMA_FILE } from '../../scripts/schema/dump.ts';
 import { createFreshPglite } from '../support/pglite-template.ts';
 import { openMigratedPglite } from './support/databases.ts';
+import { POSTGRES_URL } from '../support/test-databases.ts';
 
 const REGENERATE = 'supabase/schema.sql is out of date: run `npm run schema` (README, "Tests")';
 
@@ -97,7 +98,7 @@ describe('supabase/schema.sql', () => {
     }
   });
 
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const adminUrl = POSTGRES_URL;
   if (adminUrl) {
     it('is what pg_dump makes of a freshly migrated PostgreSQL database', async () => {
       const dumped = await dumpMigratedSchema(adminUrl);

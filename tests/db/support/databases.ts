@@ -19,6 +19,7 @@ import {
   createScratchDatabase,
   type ScratchDatabase,
 } from '../../support/postgres-database.ts';
+import { POSTGRES_URL, WITH_PGLITE } from '../../support/test-databases.ts';
 export const GUARD_VERSION = '20261122000100';
 export const LIMITS_VERSION = '20261123000000';
 
@@ -172,15 +173,17 @@ export interface DbTarget {
   openMigrated: () => Promise<TestDb>;
 }
 
-/** The kinds to run against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+/** The kinds to run against (tests/support/test-databases.ts). */
 export const TARGETS: DbTarget[] = [
-  { kind: 'pglite', open: openPglite, openMigrated: openMigratedPglite },
-  ...(process.env.TEST_DATABASE_URL
+  ...(WITH_PGLITE
+    ? [{ kind: 'pglite' as const, open: openPglite, openMigrated: openMigratedPglite }]
+    : []),
+  ...(POSTGRES_URL
     ? [
         {
           kind: 'postgres' as const,
-          open: () => openPostgres(process.env.TEST_DATABASE_URL!),
-          openMigrated: () => openMigratedPostgres(process.env.TEST_DATABASE_URL!),
+          open: () => openPostgres(POSTGRES_URL!),
+          openMigrated: () => openMigratedPostgres(POSTGRES_URL!),
         },
       ]
     : []),
