@@ -1,14 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The API files that attack the server (floods, a full disk, budgets, memory bounds, the watchdog):
- * each wants the machine to itself, so they run last, one at a time.
+ * The API files that attack the server (floods, a full disk, budgets, memory bounds, the watchdog)
+ * or crash it as it starts (killed during initdb, a full disk, a taken lock): each wants the machine
+ * to itself, or starts and kills servers for a minute, so they run apart (`npm run test:attacks`),
+ * one at a time, and `npm test` stays short.
  */
 const ATTACKS = [
   'busy',
   'crowd',
+  'data-dir',
   'disk-full',
   'event-loop',
+  'first-start',
   'flood',
   'hostile',
   'rate-limit',
