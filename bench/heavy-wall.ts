@@ -53,7 +53,8 @@ const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
 function heavyWall(): HeavySignature[] {
   const wall: HeavySignature[] = [];
   for (let y = 0; y < FREE_STRIP_TOP - 10; y += PITCH) {
-    for (let x = 0; x <= WALL_SIZE; x += PITCH) {
+    // Short of the right edge: a dot's heaviest signature reaches past its point.
+    for (let x = 0; x < WALL_SIZE; x += PITCH) {
       wall.push(heaviest(dot(Math.round(x * 100) / 100, Math.round(y * 100) / 100)));
     }
   }
