@@ -159,6 +159,26 @@ export default tseslint.config(
   },
   ...boundaries,
   {
+    // Browser tests poll through tests/e2e/support/expect.ts (its intervals say why).
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/support/expect.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['expect'],
+              message:
+                "Import expect from tests/e2e/support/expect.ts (or a support file's re-export).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The rules are pure: no time, randomness, I/O or browser globals.
     files: ['src/domain/**/*.ts'],
     rules: {

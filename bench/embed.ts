@@ -1,8 +1,8 @@
 /**
  * `npm run bench -- embed`: the embed's first screen on a desktop and on the phone slowed 4×
- * (bench/browser/session.ts's viewports; BENCH_VIEWPORTS picks among them). A plain page of another site (127.0.0.2) holds the one-line snippet; the
- * wall (127.0.0.1) has BENCH_EMBED_N signatures (2,000), saved as the app saves them. Per run, a
- * fresh context (cold cache): the page is opened (the visitor's click on a link to it), and the
+ * (bench/browser/session.ts's viewports; BENCH_VIEWPORTS picks among them). A plain page of
+ * another site (127.0.0.2) holds the one-line snippet; the wall (127.0.0.1) has BENCH_EMBED_N
+ * signatures (2,000), saved as the app saves them. Per run, a fresh context (cold cache): the page is opened (the visitor's click on a link to it), and the
  * time until the frame's board has drawn its view (`signwall:view-drawn`) is measured from that
  * click, with the bytes the frame loaded (JS, CSS, the page, the data) until then. Medians of
  * BENCH_RUNS. Needs a build (`npm run build`). It prints; it never asserts a time.
@@ -14,16 +14,20 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { spawnServer } from '../tests/support/server-process.ts';
-import { CPU_SLOWDOWN, launchBrowser, VIEWPORTS, type ViewportName } from './browser/session.ts';
+import {
+  CPU_SLOWDOWN,
+  launchBrowser,
+  VIEWPORTS,
+  viewportsFrom,
+  type ViewportName,
+} from './browser/session.ts';
 import { seededDataDir } from './seeded-wall.ts';
 import { median } from './stats.ts';
 
 const env = process.env;
 const n = Number(env.BENCH_EMBED_N ?? 2000) || 2000;
 const runs = Math.max(1, Number(env.BENCH_RUNS ?? 3) || 3);
-const viewports = (env.BENCH_VIEWPORTS ?? 'desktop,phone4x')
-  .split(',')
-  .filter((name): name is ViewportName => name in VIEWPORTS);
+const viewports = viewportsFrom(env.BENCH_VIEWPORTS, 'desktop,phone4x');
 
 interface FirstScreen {
   drawnMs: number;
@@ -76,7 +80,10 @@ export async function runEmbedBench(): Promise<void> {
   }
 }
 
-/** One visit in a fresh context (cold cache): the click that opens the host page → the frame's board drawn. */
+/**
+ * One visit in a fresh context (cold cache): the click that opens the host page → the frame's
+ * board drawn.
+ */
 async function firstScreen(
   browser: Browser,
   viewport: ViewportName,

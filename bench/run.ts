@@ -26,7 +26,7 @@ import { fullWallLoad, insertLatency, type FullWallLoad, type InsertLatency } fr
 import {
   launchBrowser,
   runBrowserMeasures,
-  VIEWPORTS,
+  viewportsFrom,
   type BrowserRun,
   type MeasureName,
   type Outcome,
@@ -101,10 +101,7 @@ const config = {
     .filter((s) => s.trim() !== '')
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n > 0),
-  viewports: (env.BENCH_VIEWPORTS ?? 'desktop,phone,phone4x')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((v): v is ViewportName => v in VIEWPORTS),
+  viewports: viewportsFrom(env.BENCH_VIEWPORTS, 'desktop,phone,phone4x'),
   apiSeconds: Math.max(1, Number(env.BENCH_API_SECONDS ?? 10) || 10),
   seed: Number(env.BENCH_SEED ?? 20260601) || 20260601,
   /**

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawnServer } from '../tests/support/server-process.ts';
 import { measureThrottledLoad, type ThrottledLoadResult } from './browser/throttled-load.ts';
-import { launchBrowser, VIEWPORTS, type ViewportName } from './browser/session.ts';
+import { launchBrowser, viewportsFrom } from './browser/session.ts';
 import { seed } from './server.ts';
 import { median } from './stats.ts';
 import { simplified } from './wall-bytes.ts';
@@ -26,10 +26,7 @@ const env = process.env;
 const n = Number(env.BENCH_N ?? 2000);
 const runs = Math.max(1, Number(env.BENCH_RUNS ?? 3) || 3);
 const dists = (env.BENCH_DISTS ?? 'dist').split(',').map((d) => resolve(d.trim()));
-const viewports = (env.BENCH_VIEWPORTS ?? 'desktop,phone')
-  .split(',')
-  .map((v) => v.trim())
-  .filter((v): v is ViewportName => v in VIEWPORTS);
+const viewports = viewportsFrom(env.BENCH_VIEWPORTS, 'desktop,phone');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'signwall-wall-bytes-'));
 const browser = await launchBrowser();

@@ -40,6 +40,14 @@ export const CPU_SLOWDOWN: Record<ViewportName, number> = { desktop: 1, phone: 1
 
 export const isTouch = (viewport: ViewportName) => 'hasTouch' in VIEWPORTS[viewport];
 
+/** The viewports a comma-separated list (BENCH_VIEWPORTS) names, or `fallback`'s; unknown names left out. */
+export function viewportsFrom(list: string | undefined, fallback: string): ViewportName[] {
+  return (list ?? fallback)
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name): name is ViewportName => name in VIEWPORTS);
+}
+
 export interface BrowserRun {
   load: Outcome<LoadResult>;
   heapAfterLoad: Outcome<number>;

@@ -8,8 +8,8 @@
  *
  * The wall is read in pages between visitors' reads, and once the worker holds it, only what
  * changed when its version moved (db/table-version.ts; preview-wall-read.ts); the worker keeps the
- * parsed wall meanwhile, so other views of the same version cost a paint only. A view is rendered again at most every `refreshMs`
- * however often the wall changes.
+ * parsed wall meanwhile, so other views of the same version cost a paint only. A view is rendered
+ * again at most every `refreshMs` however often the wall changes.
  *
  * Bounds, whatever a crowd asks: at most `maxQueued` views wait (the oldest is dropped), at most
  * `cacheBytes` of pictures are kept (least recently used first out).

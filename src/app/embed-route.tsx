@@ -14,16 +14,12 @@ import { initialViewRect } from '../domain/camera.ts';
 import { embedSettingsOf } from '../domain/embed.ts';
 import type { Locale } from '../domain/locales.ts';
 import { openLiveWall } from '../data/wall-query.ts';
-import { loadPart } from '../ui/i18n/catalog.ts';
-import { useLocale } from '../ui/i18n/words.ts';
+import { i18n, loadPart } from '../ui/i18n/catalog.ts';
 import type * as BoardModule from '../features/board/board-screen.tsx';
-import { openingCamera } from './wall-route.tsx';
-
-const loadBoard = () => import('../features/board/board-screen.tsx');
+import { loadBoard, openingCamera } from './wall-route.tsx';
 
 export function EmbedRoute() {
   const queryClient = useQueryClient();
-  const locale: Locale = useLocale();
   const [settings] = useState(() => embedSettingsOf(window.location.search));
   const [opening] = useState(openingCamera);
   const [firstScreen] = useState(() =>
@@ -37,14 +33,15 @@ export function EmbedRoute() {
     // Subscribed to the wall's changes, then its first screen's signatures first, beside the
     // board's code; the rest of the wall once the code is in.
     openLiveWall(queryClient, firstScreen, code);
-    Promise.all([code, loadPart(locale, 'app')]).then(
+    // The words of the page's language now; a language chosen later loads its own (locale-choice.ts).
+    Promise.all([code, loadPart(i18n.locale as Locale, 'app')]).then(
       ([m]) => current && setBoard(m),
       (error: unknown) => current && setFailure({ error }),
     );
     return () => {
       current = false;
     };
-  }, [queryClient, firstScreen, locale]);
+  }, [queryClient, firstScreen]);
   // The error boundary shows what failed to load.
   if (failure) throw failure.error;
   return board ? (

@@ -17,7 +17,7 @@ import type * as BoardModule from '../features/board/board-screen.tsx';
 // The board (Konva, the data client, the drawing code) is its own chunk, so the welcome card
 // shows without waiting for it; it is fetched while the card is on screen (see below).
 let boardModule: typeof BoardModule | null = null;
-const loadBoard = () =>
+export const loadBoard = () =>
   import('../features/board/board-screen.tsx').then((m) => {
     boardModule = m;
     return m;

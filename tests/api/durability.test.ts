@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnServer, type ServerProcess } from '../support/server-process.ts';
-import { ANON_KEY, backends, type Target } from './harness.ts';
+import { ANON_KEY, backends, databaseEnv, type Target } from './harness.ts';
 import { cellSignature } from './rules-helpers.ts';
 
 const STREAMS = 4;
@@ -50,9 +50,7 @@ function env(target: Target): Record<string, string> {
     // STREAMS saves at once from one address, all of them meant to be answered.
     MAX_SAVES_IN_FLIGHT_PER_ADDRESS: '0',
   };
-  return 'databaseUrl' in target.config
-    ? { ...base, DATABASE_URL: target.config.databaseUrl }
-    : { ...base, DATA_DIR: target.config.dataDir };
+  return { ...base, ...databaseEnv(target.config) };
 }
 
 describe.each(backends)('durability across kill -9 on $name', (backend) => {

@@ -76,6 +76,13 @@ function postgres(adminUrl: string): Backend {
   };
 }
 
+/** The environment that points a server process (`server/main.ts`) at `config`'s database. */
+export function databaseEnv(config: DatabaseConfig): Record<string, string> {
+  return 'databaseUrl' in config
+    ? { DATABASE_URL: config.databaseUrl }
+    : { DATA_DIR: config.dataDir };
+}
+
 export const backends: Backend[] = [
   ...(WITH_PGLITE ? [pglite] : []),
   ...(POSTGRES_URL ? [postgres(POSTGRES_URL)] : []),

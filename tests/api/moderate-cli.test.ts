@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCommand, parseTime, UsageError } from '../../scripts/moderate/args.ts';
 import { fetchFrom } from '../support/fetch-from.ts';
 import { spawnServer, type ServerProcess } from '../support/server-process.ts';
-import { ANON_KEY, asOwner, backends, signatureAt, type Target } from './harness.ts';
+import { ANON_KEY, asOwner, backends, databaseEnv, signatureAt, type Target } from './harness.ts';
 
 const SERVICE_ROLE_KEY = `signwall-test-service-${randomBytes(24).toString('hex')}`;
 
@@ -47,9 +47,7 @@ function serverEnv(target: Target): Record<string, string> {
     // Smaller than any list here: list must page on, as it does past hosted Supabase's 1000.
     MAX_ROWS: '2',
   };
-  return 'databaseUrl' in target.config
-    ? { ...base, DATABASE_URL: target.config.databaseUrl }
-    : { ...base, DATA_DIR: target.config.dataDir };
+  return { ...base, ...databaseEnv(target.config) };
 }
 
 const anonHeaders = { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` };

@@ -4,75 +4,37 @@
  * PGlite (one opener). A save through any process reaches the supabase-js channels of all of them,
  * and so does a hide, even one no server made (SQL by hand). The REALTIME_* variables reach the door.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyMigratedPgliteData } from '../support/pglite-template.ts';
-import { createMigratedDatabase } from '../support/postgres-database.ts';
 import { spawnServer, type ServerProcess } from '../support/server-process.ts';
-import { ANON_KEY, makeClient, signWith } from './harness.ts';
+import { ANON_KEY, backends, databaseEnv, makeClient, signWith, type Target } from './harness.ts';
 import { openRaw, subscribeWithSupabase, type Subscription } from './realtime-support.ts';
-import { POSTGRES_URL, WITH_PGLITE } from '../support/test-databases.ts';
 
 const SERVICE_KEY = 'sk_test_realtime_processes_0123456789abcdef';
 
-interface Setup {
-  name: string;
-  processes: number;
-  /** The server's database settings, and SQL as the owner where the database allows a second opener. */
-  start(): Promise<{ env: Record<string, string>; ownerUrl?: string; cleanup(): Promise<void> }>;
-}
-
-const setups: Setup[] = [
-  ...(WITH_PGLITE
-    ? [
-        {
-          name: 'pglite',
-          processes: 1,
-          async start() {
-            const dir = await mkdtemp(join(tmpdir(), 'signwall-realtime-'));
-            await copyMigratedPgliteData(join(dir, 'data'));
-            return {
-              env: { DATA_DIR: join(dir, 'data') },
-              cleanup: () => rm(dir, { recursive: true, force: true }),
-            };
-          },
-        },
-      ]
-    : []),
-  ...(POSTGRES_URL
-    ? [
-        {
-          name: 'postgres',
-          processes: 2,
-          async start() {
-            const database = await createMigratedDatabase(POSTGRES_URL!);
-            return {
-              env: { DATABASE_URL: database.url },
-              ownerUrl: database.url,
-              cleanup: () => database.drop(),
-            };
-          },
-        },
-      ]
-    : []),
-];
+/** Server processes on one database: PGlite has one opener, PostgreSQL takes several. */
+const PROCESSES = { pglite: 1, postgres: 2 } as const;
+const setups = backends.map((backend) => ({
+  backend,
+  name: backend.name,
+  processes: PROCESSES[backend.name],
+}));
 
 describe.each(setups)('Realtime from server/main.ts on $name ($processes processes)', (setup) => {
   const servers: ServerProcess[] = [];
   const subscriptions: Subscription[] = [];
+  let target: Target | undefined;
+  /** SQL as the owner, where the database allows a second opener (PostgreSQL). */
   let ownerUrl: string | undefined;
-  let cleanup: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const started = await setup.start();
-    ownerUrl = started.ownerUrl;
-    cleanup = started.cleanup;
+    target = await setup.backend.createTarget();
+    ownerUrl = 'databaseUrl' in target.config ? target.config.databaseUrl : undefined;
     for (let i = 0; i < setup.processes; i++) {
       servers.push(
         await spawnServer({
-          ...started.env,
+          ...databaseEnv(target.config),
           ANON_KEY,
           DIST_DIR: join(tmpdir(), 'signwall-no-build'),
           SERVICE_ROLE_KEY: SERVICE_KEY,
@@ -87,7 +49,7 @@ describe.each(setups)('Realtime from server/main.ts on $name ($processes process
   afterAll(async () => {
     for (const subscription of subscriptions) await subscription.close();
     for (const server of servers) await server.stop();
-    await cleanup?.();
+    await target?.cleanup();
   });
 
   const reachesAll = async (id: number, type: 'INSERT' | 'DELETE') => {

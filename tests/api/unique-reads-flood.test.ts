@@ -10,15 +10,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyMigratedPgliteData } from '../support/pglite-template.ts';
-import { createMigratedDatabase } from '../support/postgres-database.ts';
-import { spawnServer, type ServerProcess } from '../support/server-process.ts';
-import { ANON_KEY, makeClient, nextSignature } from './harness.ts';
-import { POSTGRES_URL, WITH_PGLITE } from '../support/test-databases.ts';
+import { spawnServer } from '../support/server-process.ts';
+import { ANON_KEY, backends, databaseEnv, makeClient, nextSignature } from './harness.ts';
 
 const SOCKETS = 64; // the per-address cap: all of them served, none over it
 /**
@@ -43,41 +39,7 @@ const BUDGET_MB = 600;
 const LATE_GROWTH_MB = 64;
 const IDS_PER_READ = 1150; // 11-digit ids: ~13.8 KB of query, under Node's 16 KiB header limit
 
-interface Backend {
-  name: string;
-  /** Starts a server on a fresh database; `cleanup` removes the database. */
-  start(): Promise<{ server: ServerProcess; cleanup: () => Promise<void> }>;
-}
-
 const baseEnv = { ANON_KEY, DIST_DIR: join(tmpdir(), 'signwall-no-build') };
-
-const backends: Backend[] = [
-  ...(WITH_PGLITE
-    ? [
-        {
-          name: 'pglite',
-          async start() {
-            const dir = await mkdtemp(join(tmpdir(), 'signwall-flood-'));
-            await copyMigratedPgliteData(join(dir, 'data'));
-            const server = await spawnServer({ ...baseEnv, DATA_DIR: join(dir, 'data') });
-            return { server, cleanup: () => rm(dir, { recursive: true, force: true }) };
-          },
-        },
-      ]
-    : []),
-  ...(POSTGRES_URL
-    ? [
-        {
-          name: 'postgres',
-          async start() {
-            const database = await createMigratedDatabase(POSTGRES_URL!);
-            const server = await spawnServer({ ...baseEnv, DATABASE_URL: database.url });
-            return { server, cleanup: () => database.drop() };
-          },
-        },
-      ]
-    : []),
-];
 
 /** VmRSS and VmHWM (the peak so far) of a process, in MB. */
 function memoryOf(pid: number): { rss: number; peak: number } {
@@ -127,7 +89,8 @@ describe.each(backends)('unique reads flooding the server on $name', (backend) =
     `keeps the server within ${BUDGET_MB} MB, and it does not keep growing after`,
     { timeout: QUIET_MS + 240_000 },
     async () => {
-      const { server, cleanup } = await backend.start();
+      const target = await backend.createTarget();
+      const server = await spawnServer({ ...baseEnv, ...databaseEnv(target.config) });
       try {
         const pid = server.child.pid!;
         const url = new URL(server.url);
@@ -187,7 +150,7 @@ describe.each(backends)('unique reads flooding the server on $name', (backend) =
         expect(save.error).toBeNull();
       } finally {
         await server.stop();
-        await cleanup();
+        await target.cleanup();
       }
     },
   );

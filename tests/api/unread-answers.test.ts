@@ -14,7 +14,6 @@
  *   its Retry-After as the app does) and saves succeed meanwhile.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,11 +22,8 @@ import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseConfig } from '../../server/db/index.ts';
 import { signatureAt } from '../support/grid.ts';
-import { copyMigratedPgliteData } from '../support/pglite-template.ts';
-import { createMigratedDatabase } from '../support/postgres-database.ts';
 import { spawnServer } from '../support/server-process.ts';
-import { ANON_KEY } from './harness.ts';
-import { POSTGRES_URL, WITH_PGLITE } from '../support/test-databases.ts';
+import { ANON_KEY, backends, databaseEnv } from './harness.ts';
 
 const ROWS = 6_400;
 /** What the server may hold of answers in all, here: small enough to tell from the attack. */
@@ -41,12 +37,6 @@ const HOLD_MS = 2_000;
 /** The server's memory may grow by the cap and this much more (garbage not yet collected). */
 const SLACK_MB = 128;
 const PAGE = `/rest/v1/signatures?select=*&order=id.asc&limit=${ROWS}`;
-
-interface Backend {
-  name: string;
-  /** A migrated database holding ROWS rows with long captions; `cleanup` removes it. */
-  prepare(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }>;
-}
 
 /**
  * ROWS 30 px strokes, 64 a row and rows 20 px apart (above y = 2,000, clear of the visitor's saves),
@@ -71,37 +61,6 @@ async function seed(config: DatabaseConfig): Promise<void> {
     await db.close();
   }
 }
-
-const backends: Backend[] = [
-  ...(WITH_PGLITE
-    ? [
-        {
-          name: 'pglite',
-          async prepare() {
-            const dir = await mkdtemp(join(tmpdir(), 'signwall-unread-'));
-            await copyMigratedPgliteData(join(dir, 'data'));
-            await seed({ dataDir: join(dir, 'data') });
-            return {
-              env: { DATA_DIR: join(dir, 'data') },
-              cleanup: () => rm(dir, { recursive: true, force: true }),
-            };
-          },
-        },
-      ]
-    : []),
-  ...(POSTGRES_URL
-    ? [
-        {
-          name: 'postgres',
-          async prepare() {
-            const database = await createMigratedDatabase(POSTGRES_URL!);
-            await seed({ databaseUrl: database.url });
-            return { env: { DATABASE_URL: database.url }, cleanup: () => database.drop() };
-          },
-        },
-      ]
-    : []),
-];
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -155,9 +114,11 @@ describe.each(backends)('clients that never read their answers, on $name', (back
     'are cut, the server holds at most its cap, and another address is served meanwhile',
     { timeout: 600_000 },
     async () => {
-      const { env, cleanup } = await backend.prepare();
+      // A migrated database holding ROWS rows with long captions.
+      const target = await backend.createTarget();
+      await seed(target.config);
       const server = await spawnServer({
-        ...env,
+        ...databaseEnv(target.config),
         ANON_KEY,
         DIST_DIR: join(tmpdir(), 'signwall-no-build'),
         LOG_LEVEL: 'warn',
@@ -247,7 +208,7 @@ describe.each(backends)('clients that never read their answers, on $name', (back
       } finally {
         for (const reader of attackers) reader.socket.destroy();
         await server.stop();
-        await cleanup();
+        await target.cleanup();
       }
     },
   );

@@ -53,8 +53,11 @@ function paintMarks(canvas: HTMLCanvasElement, k: number, outlines: readonly Rec
   const { width, height } = canvas;
   if (!ctx || k === 0 || width === 0 || height === 0 || outlines.length === 0) return;
   const min = MIN_MARK * Math.min(window.devicePixelRatio || 1, 2);
-  // Each mark's pixels, at least one each way and never past the canvas's edge.
-  const marks = outlines.map((o) => {
+  // Each mark's pixels (x0, y0, x1, y1, packed: a heavy load's batch has 100,000), at least one
+  // each way and never past the canvas's edge; and the box around them all.
+  const marks = new Int32Array(outlines.length * 4);
+  const box = { x0: width, y0: height, x1: 0, y1: 0 };
+  outlines.forEach((o, i) => {
     const x0 = Math.min(width - 1, Math.max(0, Math.floor(o.x * k)));
     const y0 = Math.min(height - 1, Math.max(0, Math.floor(o.y * k)));
     const x1 = Math.min(width, Math.max(x0 + 1, Math.round(o.x * k + Math.max(min, o.width * k))));
@@ -62,22 +65,22 @@ function paintMarks(canvas: HTMLCanvasElement, k: number, outlines: readonly Rec
       height,
       Math.max(y0 + 1, Math.round(o.y * k + Math.max(min, o.height * k))),
     );
-    return { x0, y0, x1, y1 };
+    marks[i * 4] = x0;
+    marks[i * 4 + 1] = y0;
+    marks[i * 4 + 2] = x1;
+    marks[i * 4 + 3] = y1;
+    box.x0 = Math.min(box.x0, x0);
+    box.y0 = Math.min(box.y0, y0);
+    box.x1 = Math.max(box.x1, x1);
+    box.y1 = Math.max(box.y1, y1);
   });
-  const box = { ...marks[0]! };
-  for (const m of marks) {
-    box.x0 = Math.min(box.x0, m.x0);
-    box.y0 = Math.min(box.y0, m.y0);
-    box.x1 = Math.max(box.x1, m.x1);
-    box.y1 = Math.max(box.y1, m.y1);
-  }
   const boxWidth = box.x1 - box.x0;
   const image = ctx.getImageData(box.x0, box.y0, boxWidth, box.y1 - box.y0);
   const pixels = new Uint32Array(image.data.buffer);
-  for (const m of marks) {
-    for (let y = m.y0; y < m.y1; y++) {
+  for (let i = 0; i < marks.length; i += 4) {
+    for (let y = marks[i + 1]!; y < marks[i + 3]!; y++) {
       const row = (y - box.y0) * boxWidth - box.x0;
-      pixels.fill(MARK_PIXEL, row + m.x0, row + m.x1);
+      pixels.fill(MARK_PIXEL, row + marks[i]!, row + marks[i + 2]!);
     }
   }
   ctx.putImageData(image, box.x0, box.y0);

@@ -125,15 +125,16 @@ export class TileRenderer {
       this.painter = dimmingPainter(() => this.painted.dimmed);
     }
     const { added, changed } = this.painted.set(signatures, dimmed);
+    const pixelRatio = this.pixelRatio();
     // A tile not looked up yet will find the wall as it is now: nothing to change there.
     const repaint = new Set<Tile>();
     for (const item of changed)
-      for (const tile of this.tiles.meeting(item.outline, this.pixelRatio()))
+      for (const tile of this.tiles.meeting(item.outline, pixelRatio))
         if (!tile.unread) repaint.add(tile);
     for (const tile of repaint) repaintTile(tile, this.signaturesIn(tile.rect));
     const additions = new Map<Tile, Signature[]>();
     for (const item of added) {
-      for (const tile of this.tiles.meeting(item.outline, this.pixelRatio())) {
+      for (const tile of this.tiles.meeting(item.outline, pixelRatio)) {
         if (repaint.has(tile) || tile.unread) continue;
         let list = additions.get(tile);
         if (!list) additions.set(tile, (list = []));
