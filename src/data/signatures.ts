@@ -79,7 +79,6 @@ export interface Wall {
   /** Loading right now (the first load, or a retry). */
   readonly loading: boolean;
   readonly error: Error | null;
-  readonly progress: WallLoadProgress | null;
   /** Loads again after a failure. */
   readonly retry: () => void;
 }
@@ -90,7 +89,6 @@ export interface Wall {
  */
 export function useWall(initialView: Rect | null, enabled = true): Wall {
   const query = useQuery({ ...signaturesQueryOptions(initialView), enabled });
-  const progress = useWallLoadProgress();
   const { refetch } = query;
   const loading = query.fetchStatus === 'fetching';
   return {
@@ -99,20 +97,30 @@ export function useWall(initialView: Rect | null, enabled = true): Wall {
     failed: query.status === 'error' && !loading,
     loading,
     error: query.error,
-    progress,
     retry: useCallback(() => void refetch(), [refetch]),
   };
 }
 
-/** The progress streamWall writes into the cache (never fetched itself). */
-function useWallLoadProgress(): WallLoadProgress | null {
-  const { data } = useQuery<WallLoadProgress | null>({
+/**
+ * Whole percent of the wall in, or null while its size is unknown: the progress streamWall writes
+ * into the cache (never fetched itself). Read where it is shown: a heavy wall's load writes its
+ * progress a hundred times, and whoever reads it renders again only when the percent changes.
+ */
+export function useWallLoadPercent(): number | null {
+  const { data } = useQuery<WallLoadProgress | null, Error, number | null>({
     queryKey: signatureKeys.loadProgress(),
     queryFn: () => null,
     enabled: false,
     staleTime: Infinity,
+    select: loadPercent,
   });
   return data ?? null;
+}
+
+function loadPercent(progress: WallLoadProgress | null): number | null {
+  if (!progress || progress.total === null) return null;
+  if (progress.total === 0) return 100;
+  return Math.min(100, Math.floor((progress.loaded / progress.total) * 100));
 }
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { signatureFields } from '../../tests/support/signature-fields.ts';
 import { packRows } from './packed-rows.ts';
 import { unpackSignatures } from './packed-signatures.ts';
-import { signaturesFromRows, type Signature, type SignatureRow } from './signature.ts';
+import { signaturesFromRows, type SignatureRow } from './signature.ts';
 import { simplifyStrokes } from './simplify.ts';
 
 /** What packRows must answer: the app's own parser, then the save-time simplification. */
@@ -17,7 +18,7 @@ function expected(rows: readonly SignatureRow[]) {
 function packed(rows: readonly SignatureRow[]) {
   const skipped: number[] = [];
   const signatures = unpackSignatures(packRows(rows, (row) => skipped.push(row.id)));
-  return { signatures: signatures.map((s: Signature) => ({ ...s })), skipped };
+  return { signatures: signatures.map(signatureFields), skipped };
 }
 
 const row = (id: number, signature: unknown, caption: string | null = null): SignatureRow => ({

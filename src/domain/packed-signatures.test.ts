@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { packSignatures, transferablesOf, unpackSignatures } from './packed-signatures.ts';
+import { signatureFields } from '../../tests/support/signature-fields.ts';
 import { signaturesFromRows } from './signature.ts';
 
 const rows = [
@@ -29,7 +30,7 @@ describe('packed signatures', () => {
 
   it('unpacks to the signatures that were packed: ids, strokes, outlines, captions and times', () => {
     const unpacked = unpackSignatures(packSignatures(signatures));
-    expect(unpacked.map((s) => ({ ...s }))).toEqual(signatures.map((s) => ({ ...s })));
+    expect(unpacked.map(signatureFields)).toEqual(signatures.map(signatureFields));
   });
 
   it("builds a signature's strokes once, on first use", () => {
@@ -41,9 +42,7 @@ describe('packed signatures', () => {
     const packed = packSignatures(signatures);
     const clone = structuredClone(packed, { transfer: transferablesOf(packed) });
     expect(packed.coords.byteLength).toBe(0);
-    expect(unpackSignatures(clone).map((s) => ({ ...s }))).toEqual(
-      signatures.map((s) => ({ ...s })),
-    );
+    expect(unpackSignatures(clone).map(signatureFields)).toEqual(signatures.map(signatureFields));
   });
 
   it('packs an empty page', () => {

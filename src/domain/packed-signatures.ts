@@ -61,43 +61,65 @@ export function transferablesOf(packed: PackedSignatures): ArrayBuffer[] {
 }
 
 /**
- * The signatures again. Each one's strokes are read from the flat arrays on first use (painting,
- * the export), once: a page of the wall arrives without building its points.
+ * One signature of a packed page. A class, so that a wall of them shares one shape: V8 keeps an
+ * object literal with a getter of its own in dictionary mode, which made a heavy wall's every
+ * later pass (merging, indexing, painting) several times slower. Its strokes are read from the
+ * flat arrays on first use (painting, the export), once.
  */
-export function unpackSignatures(packed: PackedSignatures): Signature[] {
-  const { ids, outlines, strokeCounts, pointCounts, coords, captions, createdAts } = packed;
-  const out: Signature[] = [];
-  let stroke = 0;
-  let coord = 0;
-  for (let i = 0; i < ids.length; i++) {
-    const firstStroke = stroke;
-    const firstCoord = coord;
-    const count = strokeCounts[i]!;
-    for (let k = 0; k < count; k++) coord += pointCounts[stroke++]! * 2;
-    let strokes: Stroke[] | null = null;
-    const outline: Rect = {
+class PackedSignature implements Signature {
+  readonly id: number;
+  readonly caption: string | null;
+  readonly createdAt: string;
+  readonly outline: Rect;
+  readonly #packed: PackedSignatures;
+  readonly #firstStroke: number;
+  readonly #strokeCount: number;
+  readonly #firstCoord: number;
+  #strokes: Stroke[] | null = null;
+
+  constructor(packed: PackedSignatures, i: number, firstStroke: number, firstCoord: number) {
+    const { outlines } = packed;
+    this.id = packed.ids[i]!;
+    this.caption = packed.captions[i] ?? null;
+    this.createdAt = packed.createdAts[i]!;
+    this.outline = {
       x: outlines[i * 4]!,
       y: outlines[i * 4 + 1]!,
       width: outlines[i * 4 + 2]!,
       height: outlines[i * 4 + 3]!,
     };
-    out.push({
-      id: ids[i]!,
-      caption: captions[i] ?? null,
-      createdAt: createdAts[i]!,
-      outline,
-      get strokes() {
-        strokes ??= strokesAt(pointCounts, coords, firstStroke, count, firstCoord);
-        return strokes;
-      },
-    });
+    this.#packed = packed;
+    this.#firstStroke = firstStroke;
+    this.#strokeCount = packed.strokeCounts[i]!;
+    this.#firstCoord = firstCoord;
+  }
+
+  get strokes(): Stroke[] {
+    this.#strokes ??= strokesAt(
+      this.#packed,
+      this.#firstStroke,
+      this.#strokeCount,
+      this.#firstCoord,
+    );
+    return this.#strokes;
+  }
+}
+
+/** The signatures again, without building a point: see PackedSignature. */
+export function unpackSignatures(packed: PackedSignatures): Signature[] {
+  const { ids, strokeCounts, pointCounts } = packed;
+  const out: Signature[] = new Array(ids.length);
+  let stroke = 0;
+  let coord = 0;
+  for (let i = 0; i < ids.length; i++) {
+    out[i] = new PackedSignature(packed, i, stroke, coord);
+    for (let k = strokeCounts[i]!; k > 0; k--) coord += pointCounts[stroke++]! * 2;
   }
   return out;
 }
 
 function strokesAt(
-  pointCounts: Uint32Array,
-  coords: Float64Array,
+  { pointCounts, coords }: PackedSignatures,
   firstStroke: number,
   count: number,
   firstCoord: number,

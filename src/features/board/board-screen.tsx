@@ -196,7 +196,6 @@ export function BoardScreen({
       <WallLoadStatus
         complete={wall.complete}
         failed={wall.failed}
-        progress={wall.progress}
         onRetry={wall.retry}
       />
       {replay.active && <ReplayBar replay={replay} signatures={wall.signatures} notify={notify} />}

@@ -3,26 +3,19 @@
  * size is known, until every signature is in; after a failed load, a "Retry" button that loads
  * again. Nothing once the wall is complete.
  */
-import type { WallLoadProgress } from '../../../data/wall-load.ts';
+import { useWallLoadPercent } from '../../../data/signatures.ts';
 import { useWords } from '../../../ui/i18n/words.ts';
 import './wall-load-status.css';
 
 export interface WallLoadStatusProps {
   complete: boolean;
   failed: boolean;
-  progress: WallLoadProgress | null;
   onRetry: () => void;
 }
 
-/** Whole percent of the wall in, or null while its size is unknown. */
-export function loadPercent(progress: WallLoadProgress | null): number | null {
-  if (!progress || progress.total === null) return null;
-  if (progress.total === 0) return 100;
-  return Math.min(100, Math.floor((progress.loaded / progress.total) * 100));
-}
-
-export function WallLoadStatus({ complete, failed, progress, onRetry }: WallLoadStatusProps) {
+export function WallLoadStatus({ complete, failed, onRetry }: WallLoadStatusProps) {
   const t = useWords();
+  const percent = useWallLoadPercent();
   if (complete) return null;
   if (failed) {
     return (
@@ -33,7 +26,6 @@ export function WallLoadStatus({ complete, failed, progress, onRetry }: WallLoad
       </div>
     );
   }
-  const percent = loadPercent(progress);
   return (
     <div
       className="wall-load"
