@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_LOCALE } from './domain/locales.ts';
 import { App } from './app/app.tsx';
@@ -12,12 +12,17 @@ import './app/global.css';
 // rightly render something else first (a config problem, a route that decodes its own path)
 // without a hydration-mismatch error. Until then 'Sign!' is a plain button: a click does nothing.
 // The first render waits for the language's first words (English's are here already): rendering
-// before them would replace the card with another language's for a moment.
+// before them would replace the card with another language's for a moment. It renders as a
+// transition, in slices that leave the page free between them: the card is on screen already,
+// and React's first render of the app is its slowest (about 250 ms in one task on a phone).
 function render(): void {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }
 

@@ -209,6 +209,25 @@ describe('graphemesOf', () => {
     expect(graphemesOf('ab', 2)).toEqual({ graphemes: ['a', 'b'], truncated: false });
   });
 
+  it('reads printable ASCII as Intl.Segmenter does, and keeps what it joins together elsewhere', () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    const ascii = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
+    const segmented = Array.from(segmenter.segment(ascii), ({ segment }) => segment);
+    for (const limit of [0, 1, 40, 95, 200]) {
+      expect(graphemesOf(ascii, limit)).toEqual({
+        graphemes: segmented.slice(0, limit),
+        truncated: limit < segmented.length,
+      });
+    }
+    // Past ASCII the segmenter decides: CR LF, an accent and a flag are one character each.
+    expect(graphemesOf('a\r\nb', 10).graphemes).toEqual(['a', '\r\n', 'b']);
+    expect(graphemesOf('e\u0301!\u{1F1EB}\u{1F1F7}', 10).graphemes).toEqual([
+      'e\u0301',
+      '!',
+      '\u{1F1EB}\u{1F1F7}',
+    ]);
+  });
+
   it('without Intl.Segmenter, keeps a base character with its combining marks', () => {
     expect(graphemesOf('e\u0301x\u0323\u0307', 10, null).graphemes).toEqual([
       'e\u0301',

@@ -44,10 +44,21 @@ export function captionBaseline(outline: Rect, index: number): number {
   );
 }
 
-const defaultSegmenter: Intl.Segmenter | null =
-  typeof Intl.Segmenter === 'function'
-    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-    : null;
+/**
+ * Made on first use, not when the module loads: making one loads ICU's break rules, which took
+ * 40 ms in one task as the board's code arrived, and a wall of ASCII captions needs none.
+ */
+let sharedSegmenter: Intl.Segmenter | null | undefined;
+function defaultSegmenter(): Intl.Segmenter | null {
+  sharedSegmenter ??=
+    typeof Intl.Segmenter === 'function'
+      ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+      : null;
+  return sharedSegmenter;
+}
+
+/** Printable ASCII: each character is a grapheme of its own (no marks, no CR LF, no joiners). */
+const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
 
 /** A base character with its combining marks: the characters where Intl.Segmenter is missing. */
 const APPROXIMATE_GRAPHEME = /\P{M}\p{M}*|\p{M}+/gsu;
@@ -55,17 +66,22 @@ const APPROXIMATE_GRAPHEME = /\P{M}\p{M}*|\p{M}+/gsu;
 /**
  * The text's first `limit` user-perceived characters (a letter with its accents, an emoji with
  * its modifiers, a Hangul syllable: never split in two by a line break), and whether more follow.
- * Without Intl.Segmenter (older Firefox), a base character with its combining marks.
+ * Without Intl.Segmenter (older Firefox; `segmenter` null), a base character with its combining
+ * marks.
  */
 export function graphemesOf(
   text: string,
   limit: number,
-  segmenter: Intl.Segmenter | null = defaultSegmenter,
+  segmenter?: Intl.Segmenter | null,
 ): { graphemes: string[]; truncated: boolean } {
+  if (PRINTABLE_ASCII.test(text)) {
+    return { graphemes: [...text.slice(0, limit)], truncated: text.length > limit };
+  }
   const graphemes: string[] = [];
-  const parts = segmenter
+  const by = segmenter === undefined ? defaultSegmenter() : segmenter;
+  const parts = by
     ? (function* () {
-        for (const { segment } of segmenter.segment(text)) yield segment;
+        for (const { segment } of by.segment(text)) yield segment;
       })()
     : text.matchAll(APPROXIMATE_GRAPHEME);
   for (const part of parts) {
