@@ -130,3 +130,26 @@ test('a pan moves the tiles on screen without drawing on any canvas', async ({
   }
   expect(await screenTileDraws(page)).toBe(0);
 });
+
+test("a pan is the board's alone: Konva's own pointer handling reads no layout", async ({
+  board,
+  page,
+}) => {
+  await board.open();
+  // Konva's listeners on its content read the content's box on every event (a forced layout
+  // after a frame's tile moves); the board reads its container's, once per event.
+  await page.evaluate(() => {
+    const w = window as unknown as { konvaBoxReads: number };
+    w.konvaBoxReads = 0;
+    const read = Element.prototype.getBoundingClientRect;
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      if (this.classList.contains('konvajs-content')) w.konvaBoxReads++;
+      return read.call(this);
+    };
+  });
+  await board.panBy(-300, -200, [640, 400]);
+  expect(await board.offset()).toEqual({ x: -300, y: -200 });
+  expect(
+    await page.evaluate(() => (window as unknown as { konvaBoxReads: number }).konvaBoxReads),
+  ).toBe(0);
+});

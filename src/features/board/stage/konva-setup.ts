@@ -2,6 +2,7 @@
  * Konva settings the board relies on, applied once before the first Stage is created.
  */
 import Konva from './konva.ts';
+import type KonvaTypes from 'konva';
 import type { CSSProperties } from 'react';
 
 /**
@@ -25,3 +26,14 @@ export const STAGE_CONTAINER_STYLE: CSSProperties = {
   WebkitUserSelect: 'none',
   WebkitTouchCallout: 'none',
 } as CSSProperties;
+
+/**
+ * Turns Konva's own pointer handling off on `stage`: the board reads every gesture from its
+ * container's DOM events (input/pointer-listeners.ts), and no shape listens. Konva's listeners on
+ * its content still ran for each event on the way there: they read the content's box (a forced
+ * layout after the last frame's tile moves) and made react-konva flush React synchronously,
+ * 45 ms of a 4×-slowed phone's pan of 60 moves. Each listener calls the stage's _batchEvents.
+ */
+export function withoutKonvaPointerHandling(stage: KonvaTypes.Stage): void {
+  (stage as unknown as { _batchEvents: (run: () => void) => void })._batchEvents = () => undefined;
+}

@@ -17,7 +17,11 @@ import type { Signature } from '../../../domain/signature.ts';
 import type { Stroke } from '../../../domain/geometry.ts';
 import type { BoardMachine } from '../input/board-machine.ts';
 import { konvaDrawing } from '../input/konva-surface.ts';
-import { capPixelRatio, STAGE_CONTAINER_STYLE } from './konva-setup.ts';
+import {
+  capPixelRatio,
+  STAGE_CONTAINER_STYLE,
+  withoutKonvaPointerHandling,
+} from './konva-setup.ts';
 import { usePendingDrawing } from './use-pending-drawing.ts';
 import { useTiledSignatures } from './use-tiled-signatures.ts';
 import { useSignatureMarks, type SignatureMarks } from './signature-marks.ts';
@@ -60,6 +64,7 @@ export function WallStage({
     const stage = stageRef.current;
     const liveLine = liveLineRef.current;
     if (!stage || !liveLine) return undefined;
+    withoutKonvaPointerHandling(stage);
     const container = stage.container();
     // The Stage passes role and tabIndex through, but no aria-* props.
     container.setAttribute('aria-describedby', WALL_HELP_ID);
