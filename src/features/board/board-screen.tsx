@@ -193,11 +193,7 @@ export function BoardScreen({
         />
       )}
       <PointerReadout watchPointer={machine.watchPointer} />
-      <WallLoadStatus
-        complete={wall.complete}
-        failed={wall.failed}
-        onRetry={wall.retry}
-      />
+      <WallLoadStatus complete={wall.complete} failed={wall.failed} onRetry={wall.retry} />
       {replay.active && <ReplayBar replay={replay} signatures={wall.signatures} notify={notify} />}
       {newSinceVisit.text && (
         // Where the load's progress was (its box, wall-load-status.css), for a few seconds.
