@@ -7,8 +7,10 @@
  * It starts reading as soon as the export page starts it, every id window side by side
  * (wholeWallRows), and reads each page straight into packed signatures (packRows: no array per
  * point, strokes simplified as the app saves them), so the band is ready to paint the moment its
- * last page is in. It paints only when the page asks, once 'Generating PNG...' is on screen (spec
- * §4: the PNG is generated after the signatures have loaded).
+ * last page is in. It paints its band as soon as the band is in, while the page tells the others'
+ * loads and shows 'Generating PNG...'; the PNG is made (the bands composed and encoded) only when
+ * the page asks, once every band is in (spec §4: the PNG is generated after the signatures have
+ * loaded).
  */
 /// <reference lib="webworker" />
 import { dataApi } from '../../data/client.ts';
@@ -45,6 +47,8 @@ const post = (answer: ExportWorkerAnswer, transfer: Transferable[] = []) =>
   self.postMessage(answer, transfer);
 
 let band: Band = { top: 0, bottom: WALL_SIZE };
+/** The band being painted, or painted: started once the band is in, taken by the page's command. */
+let painting: Promise<PaintedCanvas> | null = null;
 /** The band's pages as read, each with its first id (pages of disjoint id windows). */
 let pages: Array<{ firstId: number; packed: PackedSignatures }> = [];
 
@@ -75,6 +79,10 @@ async function load(withoutOutline: boolean): Promise<void> {
       await readBand(withoutOutline);
     }
     post({ type: 'loaded' });
+    // Painting starts now, not when the page asks: on a desktop the page's turn (the other bands'
+    // loads, its toast, a frame) took 60-80 ms of the export, and this band's paint overlaps them.
+    painting = paintBand();
+    painting.catch(() => undefined);
   } catch (error) {
     const known = error instanceof DataApiError;
     post({
@@ -99,7 +107,13 @@ function inOrder(): Signature[] {
  * within it (its anti-aliased edges differ by a few levels), so every signature that meets the
  * band is painted whole, as on the one canvas of the whole wall, and the band is cut out of it.
  */
-async function paintBand(): Promise<{ canvas: OffscreenCanvas; top: number; drawMs: number }> {
+interface PaintedCanvas {
+  readonly canvas: OffscreenCanvas;
+  readonly top: number;
+  readonly drawMs: number;
+}
+
+async function paintBand(): Promise<PaintedCanvas> {
   const started = performance.now();
   const top = Math.max(0, band.top - MARGIN);
   const bottom = Math.min(WALL_SIZE, band.bottom + MARGIN);
@@ -111,6 +125,13 @@ async function paintBand(): Promise<{ canvas: OffscreenCanvas; top: number; draw
   // the draw step holds the rasterizing and the encode step the encoding alone.
   ctx.getImageData(0, 0, 1, 1);
   return { canvas, top, drawMs: performance.now() - started };
+}
+
+/** The band painted since its load ended (once: a second command paints it again). */
+function paintedBand(): Promise<PaintedCanvas> {
+  const painted = painting ?? paintBand();
+  painting = null;
+  return painted;
 }
 
 async function encode(canvas: OffscreenCanvas, drawMs: number): Promise<void> {
@@ -136,7 +157,7 @@ async function run(command: ExportWorkerCommand): Promise<void> {
       band = command.band;
       return load(command.withoutOutline);
     case 'paint': {
-      const { canvas, top, drawMs } = await paintBand();
+      const { canvas, top, drawMs } = await paintedBand();
       const height = band.bottom - band.top;
       const bitmap = await createImageBitmap(canvas, 0, band.top - top, WALL_SIZE, height);
       // Its pixels are in the bitmap now: let them go before the next band's arrive.
@@ -146,7 +167,7 @@ async function run(command: ExportWorkerCommand): Promise<void> {
     }
     case 'render': {
       // One band is the whole wall: its canvas is the wall's.
-      const { canvas, drawMs } = await paintBand();
+      const { canvas, drawMs } = await paintedBand();
       return encode(canvas, drawMs);
     }
     case 'encode':
