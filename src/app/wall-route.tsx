@@ -11,6 +11,7 @@ import type { Locale } from '../domain/locales.ts';
 import { loadPart } from '../ui/i18n/catalog.ts';
 import { switchLocale } from '../ui/i18n/locale-choice.ts';
 import { WordsFor } from '../ui/i18n/words-provider.tsx';
+import { nextMacrotask } from '../ui/next-macrotask.ts';
 import { useLocale } from '../ui/i18n/words.ts';
 import type * as BoardModule from '../features/board/board-screen.tsx';
 
@@ -33,9 +34,6 @@ export function openingCamera(): CameraState {
   const { hash, search } = window.location;
   return initialCamera(viewport, parseViewHash(hash) ?? parseViewQuery(search));
 }
-
-/** Resolves in a task of its own, after what is queued now. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Where the board will be, while its code or its words are on their way. */
 const BOARD_PLACEHOLDER = <div className="board" aria-busy="true" />;
@@ -73,13 +71,13 @@ export function WallRoute() {
     // A failed prefetch is not an error yet: opening the board tries again (above). Each start
     // below has a task of its own, so that a phone's card stays responsive meanwhile: together
     // they took a 100 ms task on a 4×-slowed phone.
-    const board = nextTask().then(loadBoard);
+    const board = nextMacrotask().then(loadBoard);
     board.catch(() => undefined);
     // The wall's data starts loading now, viewport first, the rest once the board's code is in;
     // the board shows how far it has come. A failure here is the board's to report (it loads
     // again when it opens).
     openLiveWall(queryClient, firstScreen, board);
-    void nextTask().then(startFirstViewPainter);
+    void nextMacrotask().then(startFirstViewPainter);
     // Once the first screen's signatures and the board's code are in, its tiles are painted off
     // the page, so 'Sign!' finds them ready.
     Promise.all([board, whenFirstViewLoaded(queryClient)])

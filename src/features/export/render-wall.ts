@@ -9,7 +9,8 @@
 import { WALL_SIZE } from '../../domain/rules.ts';
 import type { Signature } from '../../domain/signature.ts';
 import { paintWall } from './paint-wall.ts';
-import { measureStep, nextMacrotask } from './timing.ts';
+import { nextMacrotask } from '../../ui/next-macrotask.ts';
+import { measureStep } from './timing.ts';
 
 /** Painting on the page is synchronous work: yield after this long so the page stays responsive. */
 const PAINT_SLICE_MS = 40;

@@ -1,12 +1,7 @@
 /**
- * Small scheduling helpers for the export: yielding to the browser, waiting for a paint, and
- * named performance measures (`signwall-export:<step>`) that benchmarks and DevTools can read.
+ * Small helpers for the export: waiting for a paint, and named performance measures
+ * (`signwall-export:<step>`) that benchmarks and DevTools can read.
  */
-
-/** Resolves in a later task, after the browser had a chance to handle input and paint. */
-export function nextMacrotask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /** requestAnimationFrame never fires in a hidden tab: do not wait for a paint that cannot come. */
 const FRAME_WAIT_LIMIT_MS = 500;
