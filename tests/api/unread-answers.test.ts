@@ -34,8 +34,14 @@ const WAVE = 6;
 const WAVE_MS = 250;
 /** After the last wave: long enough for its answers to stall (answer-budget.ts's STALL_MS). */
 const HOLD_MS = 2_000;
-/** The server's memory may grow by the cap and this much more (garbage not yet collected). */
-const SLACK_MB = 128;
+/**
+ * The server's memory may grow by the cap and this much more: garbage not yet collected, the
+ * visitor's own pages. Measured on top of what the server held: 81-137 MB (it varies with when V8
+ * collects). Without the cap the same attack grows the server by 660 MB, far past this bound.
+ */
+const SLACK_MB = 192;
+/** The visitor's reads and saves before the attack, so the baseline is a server that serves them. */
+const WARM_VISITS = 3;
 const PAGE = `/rest/v1/signatures?select=*&order=id.asc&limit=${ROWS}`;
 
 /**
@@ -150,7 +156,20 @@ describe.each(backends)('clients that never read their answers, on $name', (back
         });
         const pageBytes = (await page.arrayBuffer()).byteLength;
         expect(pageBytes).toBeGreaterThan(5_000_000);
-        await readPage(); // the page is in the read cache: what follows is the attack's cost
+        let visits = 0;
+        const visit = async () => {
+          await readPage();
+          const { error } = await visitor
+            .from('signatures')
+            .insert({ signature: signatureAt(visits, { top: 2_100 }), caption: 'meanwhile' })
+            .select('id');
+          expect(error).toBeNull();
+          visits++;
+        };
+        // The visitor's reads and saves before the attack too: the page is in the read cache, and
+        // the database's and the server's heaps have grown to what serving them takes, so what
+        // follows is the attack's cost.
+        for (let i = 0; i < WARM_VISITS; i++) await visit();
         const baseline = rssMb(pid);
 
         let peakRss = baseline;
@@ -165,17 +184,9 @@ describe.each(backends)('clients that never read their answers, on $name', (back
         })();
         let attacked = false;
         void attack.then(() => (attacked = true));
-        let visits = 0;
         const visiting = (async () => {
-          do {
-            await readPage();
-            const { error } = await visitor
-              .from('signatures')
-              .insert({ signature: signatureAt(visits, { top: 2_100 }), caption: 'meanwhile' })
-              .select('id');
-            expect(error).toBeNull();
-            visits++;
-          } while (!attacked);
+          do await visit();
+          while (!attacked);
         })();
         await attack;
         await visiting;
@@ -192,7 +203,7 @@ describe.each(backends)('clients that never read their answers, on $name', (back
             `${(pageBytes / 2 ** 20).toFixed(1)} MiB page: ${JSON.stringify(outcomes)}; the server ` +
             `held at most ${(peakHeld / 2 ** 20).toFixed(1)} MiB of answers (cap ${CAP / 2 ** 20} ` +
             `MiB); its RSS ${baseline.toFixed(0)} → peak ${peakRss.toFixed(0)} MB; the visitor read ` +
-            `the page and saved ${visits} times meanwhile; load ` +
+            `the page and saved ${visits - WARM_VISITS} times meanwhile; load ` +
             readFileSync('/proc/loadavg', 'utf8').trim(),
         );
 
@@ -204,7 +215,7 @@ describe.each(backends)('clients that never read their answers, on $name', (back
         // Every socket the server counts as cut is one whose answer stopped short, and back.
         expect(lines.reduce((sum, line) => sum + line.cut, 0)).toBe(outcomes.cut);
         expect(peakRss - baseline).toBeLessThanOrEqual(CAP / 2 ** 20 + SLACK_MB);
-        expect(visits).toBeGreaterThanOrEqual(1);
+        expect(visits).toBeGreaterThan(WARM_VISITS);
       } finally {
         for (const reader of attackers) reader.socket.destroy();
         await server.stop();
