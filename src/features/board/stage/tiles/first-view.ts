@@ -41,6 +41,8 @@ export const FIRST_VIEW_PAINTED_MARK = 'signwall:first-view-painted';
 const painted = new Map<string, Prepainted>();
 const listeners = new Set<() => void>();
 let started = false;
+/** The painter while it paints ahead: until it is done, or the board opens first. */
+let painter: Worker | null = null;
 
 /** The pixel ratio the board's layers and tiles use (konva-setup.ts caps it at 2). */
 function boardPixelRatio(): number {
@@ -68,10 +70,12 @@ export function prepaintFirstView(
   const worker = takeFirstViewPainter();
   // Started with the welcome card (first-view-start.ts); none there: nothing is painted ahead.
   if (!worker) return;
+  painter = worker;
   worker.onmessage = ({ data }: MessageEvent<FirstViewAnswer>) => {
     if (data.type === 'done') {
       performance.mark(FIRST_VIEW_PAINTED_MARK, { detail: { tiles: count } });
       worker.terminate();
+      painter = null;
       return;
     }
     count++;
@@ -82,6 +86,7 @@ export function prepaintFirstView(
   worker.onerror = (event) => {
     event.preventDefault();
     worker.terminate();
+    painter = null;
   };
   const packed = packSignatures(signatures);
   worker.postMessage(
@@ -114,6 +119,18 @@ export function startFromPaintAhead(tile: Tile, inTile: () => Signature[]): bool
     now.filter((s) => !shown.has(s.id)),
   );
   return true;
+}
+
+/**
+ * The board has opened: from now on it paints its tiles itself, in the order the painter would,
+ * so a paint ahead still under way would paint the same tiles again, on a core the board needs.
+ * It stops (what it painted so far is kept), or never starts.
+ */
+export function stopPaintingAhead(): void {
+  started = true;
+  painter?.terminate();
+  painter = null;
+  takeFirstViewPainter()?.terminate();
 }
 
 /** Calls `listener` whenever a tile painted ahead arrives; returns the unsubscribe. */

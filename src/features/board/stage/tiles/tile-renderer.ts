@@ -35,7 +35,12 @@ import { NO_IDS, PaintedWall } from './painted-signatures.ts';
 import { drawTiles, fallbackFor } from './tile-draw.ts';
 import { ScreenTiles } from './screen-tiles.ts';
 import { tileStateOf, type TileState } from './tile-state.ts';
-import { discardPrepainted, onPrepainted, startFromPaintAhead } from './first-view.ts';
+import {
+  discardPrepainted,
+  onPrepainted,
+  startFromPaintAhead,
+  stopPaintingAhead,
+} from './first-view.ts';
 import {
   addToTile,
   isCurrent,
@@ -114,6 +119,7 @@ export class TileRenderer {
     layer.add(this.shape);
     // A first-screen tile painted ahead that arrives now is taken at the next frame's painting.
     this.unsubscribe = onPrepainted(() => this.scheduleFrame());
+    stopPaintingAhead();
   }
 
   /**
