@@ -4,12 +4,19 @@
  * every REMOVAL_POLL_MS the board reads the ids of the visible rows (ids only: about 6 bytes a
  * signature) and drops from the cache each signature whose id is gone. A dropped signature leaves
  * the board and its hit test at once, so its spot can be drawn on.
+ *
+ * Once the channel joins (and again after each rejoin), one check finds what left unseen. After
+ * the load that is only what was read before the join: when the rest of the wall was read under
+ * it (wall-query.ts waits a little for the join), the first screen's ids alone, a page or two
+ * rather than every id of the wall (a hundred pages on the heaviest).
  */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { dataApi, type DataApi } from './client.ts';
 import { pagesById, type KeysetRead } from './pager.ts';
 import { signatureKeys } from './query-keys.ts';
-import { useRefetchWhen, useWallChangesPushed } from './wall-changes.ts';
+import { regionHolds, wallRegions, type WallRegion } from '../domain/wall-regions.ts';
+import { useRefetchWhen, useWallChangesPushed, wallChangesOf } from './wall-changes.ts';
+import { firstViewRead, inRegion } from './wall-load.ts';
 import { wallStoreOf } from './wall-store.ts';
 
 /** A hidden signature leaves open boards within this (plus one read), well inside 30 s. */
@@ -22,21 +29,43 @@ const VISIBLE_IDS: KeysetRead<{ id: number }> = {
 };
 
 /**
- * The ids of every row visitors can read, paged by id (src/data/pager.ts): rows hidden while the
- * pages are read cannot shift a visible row out of the answer.
+ * The ids of every row visitors can read (or of those `region` holds), paged by id
+ * (src/data/pager.ts): rows hidden while the pages are read cannot shift a visible row out of the
+ * answer.
  */
-export async function fetchVisibleSignatureIds(api: DataApi = dataApi()): Promise<Set<number>> {
+export async function fetchVisibleSignatureIds(
+  api: DataApi = dataApi(),
+  region?: WallRegion,
+): Promise<Set<number>> {
+  const read: KeysetRead<{ id: number }> = region
+    ? { ...VISIBLE_IDS, filter: (query) => inRegion(query, region.filters) }
+    : VISIBLE_IDS;
   const ids = new Set<number>();
-  for await (const rows of pagesById(api, VISIBLE_IDS)) for (const row of rows) ids.add(row.id);
+  for await (const rows of pagesById(api, read)) for (const row of rows) ids.add(row.id);
   return ids;
 }
 
+/**
+ * What a check must read: every visible id; or, while the channel has stayed joined since the rest
+ * of the wall began to be read (every removal since came pushed), only the first screen's, read
+ * before that (none when the load read no first screen apart).
+ */
+function checkedRegion(queryClient: QueryClient): WallRegion | 'all' | 'none' {
+  if (!wallChangesOf(queryClient).restReadWatched()) return 'all';
+  const view = firstViewRead(queryClient);
+  return view ? wallRegions(view).view : 'none';
+}
+
 /** Reads the visible ids and drops from the cached wall what they lack; answers how many are visible. */
-async function dropRemovedSignatures(queryClient: QueryClient): Promise<number> {
-  const queryKey = signatureKeys.wall();
-  // What the wall holds before the read starts: only these can be judged by its answer.
-  const asked = new Set((queryClient.getQueryData(queryKey) ?? []).map((s) => s.id));
-  const visible = await fetchVisibleSignatureIds();
+async function dropRemovedSignatures(queryClient: QueryClient): Promise<number | null> {
+  const region = checkedRegion(queryClient);
+  if (region === 'none') return null;
+  // What the wall holds before the read starts (in the region read): only these can be judged by
+  // its answer.
+  const wall = queryClient.getQueryData(signatureKeys.wall()) ?? [];
+  const inScope = region === 'all' ? wall : wall.filter((s) => regionHolds(region, s.outline));
+  const asked = new Set(inScope.map((s) => s.id));
+  const visible = await fetchVisibleSignatureIds(dataApi(), region === 'all' ? undefined : region);
   wallStoreOf(queryClient).dispatch({ type: 'checked', asked, visible });
   return visible.size;
 }

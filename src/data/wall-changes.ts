@@ -31,7 +31,14 @@ export const HIDES_TOPIC = 'signwall:changes';
  */
 export class WallChanges {
   #joined = false;
+  /** How many times the channel has joined: a drop and a rejoin make a new join. */
+  #joins = 0;
+  /** The join the rest of the wall began to be read under; null: it began unjoined. */
+  #restReadUnder: number | null = null;
   #started = false;
+  #settle: () => void = () => undefined;
+  /** Settles when the channel first answers (joined or not), or when it cannot start. */
+  readonly #settled = new Promise<void>((resolve) => (this.#settle = resolve));
   readonly #listeners = new Set<() => void>();
   readonly #store: WallStore;
 
@@ -42,6 +49,28 @@ export class WallChanges {
   /** True while the wall's channel is joined: changes are pushed, nothing needs polling. */
   readonly pushed = (): boolean => this.#joined;
 
+  /**
+   * Resolves once the channel has joined or failed to (or cannot start), or after `ms`, whichever
+   * comes first: what the rest of the wall's read waits for, so it is read under the join.
+   */
+  settledWithin(ms: number): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+    return Promise.race([this.#settled, waited]).finally(() => clearTimeout(timer));
+  }
+
+  /** The rest of the wall (all but the first screen) begins to be read now. */
+  restReadBegins(): void {
+    this.#restReadUnder = this.#joined ? this.#joins : null;
+  }
+
+  /**
+   * True while the channel has stayed joined since the rest of the wall began to be read: every
+   * removal since then was pushed, so only what was read before (the first screen) can have
+   * missed one.
+   */
+  readonly restReadWatched = (): boolean => this.#joined && this.#restReadUnder === this.#joins;
+
   /** Calls `listener` when pushing starts or stops; returns the unsubscribe. */
   readonly onPushedChange = (listener: () => void): (() => void) => {
     this.#listeners.add(listener);
@@ -51,6 +80,7 @@ export class WallChanges {
   #setJoined(next: boolean): void {
     if (this.#joined === next) return;
     this.#joined = next;
+    if (next) this.#joins++;
     for (const listener of this.#listeners) listener();
   }
 
@@ -59,7 +89,11 @@ export class WallChanges {
    * nothing where the browser has no WebSocket or the app no data API.
    */
   start(): void {
-    if (this.#started || typeof WebSocket === 'undefined' || !dataApiConfig.ok) return;
+    if (this.#started) return;
+    if (typeof WebSocket === 'undefined' || !dataApiConfig.ok) {
+      this.#settle();
+      return;
+    }
     this.#started = true;
     const { url, key } = dataApiConfig.config;
     const store = this.#store;
@@ -87,7 +121,10 @@ export class WallChanges {
               }
             },
           )
-          .subscribe((status) => this.#setJoined(status === 'SUBSCRIBED'));
+          .subscribe((status) => {
+            this.#setJoined(status === 'SUBSCRIBED');
+            this.#settle();
+          });
         // Hosted Supabase only (our server sends hides as DELETEs, and nothing on this topic).
         client
           .channel(HIDES_TOPIC)
@@ -98,6 +135,7 @@ export class WallChanges {
       })
       .catch((error: unknown) => {
         // No push, then: the board polls as it always did.
+        this.#settle();
         console.warn('Live updates fall back to polling:', error);
       });
   }

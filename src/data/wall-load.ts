@@ -24,6 +24,7 @@ import {
   readPage,
   signatureRead,
   type KeysetRead,
+  type RowQuery,
 } from './pager.ts';
 import { signatureKeys } from './query-keys.ts';
 import { PAGE_SIZE, TABLE, warnSkipped } from './table.ts';
@@ -45,14 +46,17 @@ export interface WallLoadProgress {
 }
 
 /** What a region reads: its filters on the outline's edges, or the rows without an outline. */
-type RegionFilter = readonly EdgeFilter[] | 'no-outline';
+export type RegionFilter = readonly EdgeFilter[] | 'no-outline';
+
+/** `query`, narrowed to the rows `filter` holds. */
+export function inRegion(query: RowQuery, filter: RegionFilter): RowQuery {
+  if (filter === 'no-outline') return query.is('min_x', null);
+  for (const f of filter) query = query.filter(f.column, f.op, f.value);
+  return query;
+}
 
 function regionRead(filter: RegionFilter): KeysetRead<SignatureRow> {
-  return signatureRead('Loading signatures failed', (query) => {
-    if (filter === 'no-outline') return query.is('min_x', null);
-    for (const f of filter) query = query.filter(f.column, f.op, f.value);
-    return query;
-  });
+  return signatureRead('Loading signatures failed', (query) => inRegion(query, filter));
 }
 
 /**
@@ -165,21 +169,38 @@ export interface FirstView {
   readonly signatures: readonly Signature[];
 }
 
-/** Each query client's first view, once a load has read it (a promise resolves only once). */
-const firstViews = new WeakMap<
-  QueryClient,
-  { promise: Promise<FirstView>; resolve: (loaded: FirstView) => void }
->();
+interface FirstViewEntry {
+  readonly promise: Promise<FirstView>;
+  readonly resolve: (loaded: FirstView) => void;
+  /** What the promise resolved with (the first time only, as a promise). */
+  loaded: FirstView | null;
+}
 
-function firstViewOf(client: QueryClient) {
+/** Each query client's first view, once a load has read it (a promise resolves only once). */
+const firstViews = new WeakMap<QueryClient, FirstViewEntry>();
+
+function firstViewOf(client: QueryClient): FirstViewEntry {
   let first = firstViews.get(client);
   if (!first) {
-    let resolve: (loaded: FirstView) => void = () => undefined;
-    const promise = new Promise<FirstView>((r) => (resolve = r));
-    first = { promise, resolve };
+    let settle: (loaded: FirstView) => void = () => undefined;
+    const promise = new Promise<FirstView>((r) => (settle = r));
+    const entry: FirstViewEntry = {
+      promise,
+      resolve: (loaded) => {
+        entry.loaded ??= loaded;
+        settle(loaded);
+      },
+      loaded: null,
+    };
+    first = entry;
     firstViews.set(client, first);
   }
   return first;
+}
+
+/** The view `client`'s first load read first, once it has; null before, or for a load without one. */
+export function firstViewRead(client: QueryClient): Rect | null {
+  return firstViews.get(client)?.loaded?.view ?? null;
 }
 
 /**

@@ -8,8 +8,8 @@ import type { Rect } from '../domain/geometry.ts';
 import type { Signature } from '../domain/signature.ts';
 import { signatureKeys } from './query-keys.ts';
 import { dataApi } from './client.ts';
-import { wallChangesOf } from './wall-changes.ts';
-import { readRestHere, streamWall } from './wall-load.ts';
+import { wallChangesOf, type WallChanges } from './wall-changes.ts';
+import { readRestHere, streamWall, type RestReader } from './wall-load.ts';
 import { restInWorker } from './wall-worker-client.ts';
 import { wallStoreOf } from './wall-store.ts';
 
@@ -40,7 +40,7 @@ export function signaturesQueryOptions(
           initialView,
           restAfter,
           api,
-          restInWorker(readRestHere(api)),
+          toldWhenRead(wallChangesOf(context.client), restInWorker(readRestHere(api))),
         );
         for await (const page of pages) store.loaded(page);
       } finally {
@@ -60,6 +60,24 @@ export function signaturesQueryOptions(
   });
 }
 
+/** `reader`, telling `changes` when the rest of the wall begins to be read (see restReadWatched). */
+function toldWhenRead(changes: WallChanges, reader: RestReader): RestReader {
+  return {
+    read(rest) {
+      changes.restReadBegins();
+      return reader.read(rest);
+    },
+    close: () => reader.close?.(),
+  };
+}
+
+/**
+ * How long the rest of the wall may wait for the Realtime channel to join: it joins about when the
+ * board's code is in (which the rest waits for anyway), and read under the join, the rest needs no
+ * check for removals it missed afterwards (removed-signatures.ts).
+ */
+export const JOIN_WAIT_MS = 300;
+
 /**
  * Starts loading the wall (viewport first, given a view) if it is not loaded or loading yet. The rest of the
  * wall waits for `restAfter` (the board's code): on a slow network it would otherwise take the
@@ -75,13 +93,16 @@ export function prefetchWall(
 
 /**
  * Opens the wall for a board: subscribed to its changes before its first read (nothing saved or
- * removed while it is read is missed), then loading it as prefetchWall does.
+ * removed while it is read is missed), then loading it as prefetchWall does, the rest of the wall
+ * once the channel has joined too (or JOIN_WAIT_MS has passed).
  */
 export function openLiveWall(
   queryClient: QueryClient,
   initialView: Rect | null,
   restAfter: Promise<unknown> | null = null,
 ): void {
-  wallChangesOf(queryClient).start();
-  prefetchWall(queryClient, initialView, restAfter);
+  const changes = wallChangesOf(queryClient);
+  changes.start();
+  const joined = changes.settledWithin(JOIN_WAIT_MS);
+  prefetchWall(queryClient, initialView, restAfter ? Promise.all([restAfter, joined]) : joined);
 }
