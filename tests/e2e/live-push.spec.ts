@@ -173,62 +173,64 @@ async function holdJoin(page: Page): Promise<{ release(): void }> {
 const removalChecks = (polls: Request[]) =>
   polls.map((r) => new URL(r.url())).filter((url) => url.searchParams.get('select') === 'id');
 
-test('the rest of the wall read after the join: the removal check reads the first screen’s ids alone, and finds what left before the join', async ({
-  board,
-  page,
-  wall,
-}) => {
-  const gone = await wall.seed(at(300, 300, 'hidden before the join'));
-  await wall.seed(at(300, 500, 'kept'));
-  await wall.seed(at(2500, 2500, 'far'));
-  const join = await holdJoin(page);
-  const realtime = await watchRealtime(page);
-  const polls = recordPolls(page);
-  // The board's code held: the rest of the wall waits for it, and so begins after the join.
-  let releaseBoard = () => {};
-  const boardHeld = new Promise<void>((resolve) => (releaseBoard = resolve));
-  await page.route('**/assets/board-screen-*.js', async (route) => {
-    await boardHeld;
-    await route.continue();
-  });
-  await page.goto(wall.url);
-  await page.waitForFunction(() => performance.getEntriesByName('signwall:view-loaded').length > 0);
-  // Read with the first screen, then hidden while nothing is pushed to the page yet.
-  await hideSignature(wall, gone.id);
-  join.release();
-  await realtime.joined();
-  releaseBoard();
-  await page.getByRole('button', { name: 'Sign!' }).click();
-  await expect.poll(() => board.toastsShown()).toContain(TOASTS.loaded);
-  await expect.poll(() => board.shownCaptions()).toEqual(['kept']);
-  const checks = removalChecks(polls);
-  expect(checks.length).toBeGreaterThan(0);
-  // The first screen's region (desktop: 1280×800 from the wall's corner), not every id.
-  for (const url of checks) {
-    expect(url.searchParams.getAll('max_y')).toEqual(['gte.0']);
-    expect(url.searchParams.getAll('min_y')).toEqual(['lte.800']);
-  }
-});
+test(
+  'the rest of the wall read after the join: the removal check reads the first screen’s ids alone, and finds what left before the join',
+  { tag: '@any-engine' },
+  async ({ board, page, wall }) => {
+    const gone = await wall.seed(at(300, 300, 'hidden before the join'));
+    await wall.seed(at(300, 500, 'kept'));
+    await wall.seed(at(2500, 2500, 'far'));
+    const join = await holdJoin(page);
+    const realtime = await watchRealtime(page);
+    const polls = recordPolls(page);
+    // The board's code held: the rest of the wall waits for it, and so begins after the join.
+    let releaseBoard = () => {};
+    const boardHeld = new Promise<void>((resolve) => (releaseBoard = resolve));
+    await page.route('**/assets/board-screen-*.js', async (route) => {
+      await boardHeld;
+      await route.continue();
+    });
+    await page.goto(wall.url);
+    await page.waitForFunction(
+      () => performance.getEntriesByName('signwall:view-loaded').length > 0,
+    );
+    // Read with the first screen, then hidden while nothing is pushed to the page yet.
+    await hideSignature(wall, gone.id);
+    join.release();
+    await realtime.joined();
+    releaseBoard();
+    await page.getByRole('button', { name: 'Sign!' }).click();
+    await expect.poll(() => board.toastsShown()).toContain(TOASTS.loaded);
+    await expect.poll(() => board.shownCaptions()).toEqual(['kept']);
+    const checks = removalChecks(polls);
+    expect(checks.length).toBeGreaterThan(0);
+    // The first screen's region (desktop: 1280×800 from the wall's corner), not every id.
+    for (const url of checks) {
+      expect(url.searchParams.getAll('max_y')).toEqual(['gte.0']);
+      expect(url.searchParams.getAll('min_y')).toEqual(['lte.800']);
+    }
+  },
+);
 
-test('the rest of the wall read before the join: the removal check reads every id, and finds what left anywhere', async ({
-  board,
-  page,
-  wall,
-}) => {
-  await wall.seed(at(300, 300, 'kept'));
-  const gone = await wall.seed(at(1500, 1500, 'far, hidden before the join'));
-  const join = await holdJoin(page);
-  const realtime = await watchRealtime(page);
-  const polls = recordPolls(page);
-  // Nothing pushed during the whole load: the rest is read unjoined.
-  await board.open();
-  await hideSignature(wall, gone.id);
-  join.release();
-  await realtime.joined();
-  await expect.poll(() => removalChecks(polls).length).toBeGreaterThan(0);
-  for (const url of removalChecks(polls)) expect(url.searchParams.has('max_y')).toBe(false);
-  await openTool(page, TOOL.list);
-  const list = listParts(page);
-  await expect(list.options).toHaveCount(1);
-  await expect(list.options.first()).toContainText('kept');
-});
+test(
+  'the rest of the wall read before the join: the removal check reads every id, and finds what left anywhere',
+  { tag: '@any-engine' },
+  async ({ board, page, wall }) => {
+    await wall.seed(at(300, 300, 'kept'));
+    const gone = await wall.seed(at(1500, 1500, 'far, hidden before the join'));
+    const join = await holdJoin(page);
+    const realtime = await watchRealtime(page);
+    const polls = recordPolls(page);
+    // Nothing pushed during the whole load: the rest is read unjoined.
+    await board.open();
+    await hideSignature(wall, gone.id);
+    join.release();
+    await realtime.joined();
+    await expect.poll(() => removalChecks(polls).length).toBeGreaterThan(0);
+    for (const url of removalChecks(polls)) expect(url.searchParams.has('max_y')).toBe(false);
+    await openTool(page, TOOL.list);
+    const list = listParts(page);
+    await expect(list.options).toHaveCount(1);
+    await expect(list.options.first()).toContainText('kept');
+  },
+);
