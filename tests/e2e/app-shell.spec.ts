@@ -4,6 +4,7 @@
  * message with a reload button instead of a blank page.
  */
 import { expect, test } from './support/fixtures.ts';
+import { holdBoardCode } from './support/wall-load.ts';
 
 /** The board's lazy chunk, as Vite names it from src/features/board/board-screen.tsx. */
 const BOARD_CHUNK = /\/assets\/board-screen-[^/]+\.js$/;
@@ -12,19 +13,14 @@ test('the welcome card renders before the board chunk loads, which is then prefe
   page,
   wall,
 }) => {
-  let releaseBoard: () => void = () => undefined;
-  const boardHeld = new Promise<void>((resolve) => (releaseBoard = resolve));
-  await page.route(BOARD_CHUNK, async (route) => {
-    await boardHeld;
-    await route.continue();
-  });
+  const boardCode = await holdBoardCode(page);
   const boardRequested = page.waitForRequest(BOARD_CHUNK);
   await page.goto(wall.url);
   // The card is on screen while the board's code is still held back: it does not wait for it.
   await expect(page.getByRole('heading', { name: 'Hey! Sign my page!' })).toBeVisible();
   // …and the board's code was asked for without any click: the prefetch.
   await boardRequested;
-  releaseBoard();
+  boardCode.release();
   await page.getByRole('button', { name: 'Sign!' }).click();
   await expect(page.locator('.konvajs-content')).toHaveCount(1);
 });

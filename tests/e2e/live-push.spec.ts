@@ -10,7 +10,7 @@ import { listParts, openTool, TOOL } from './support/board-tools.ts';
 import { heavySignatureAt } from '../support/heavy-signature.ts';
 import { hideSignature, SERVICE_ROLE_KEY } from './support/moderation.ts';
 import { REALTIME_SOCKET, watchRealtime } from './support/realtime.ts';
-import { wallReadOf } from './support/wall-load.ts';
+import { firstScreenRead, holdBoardCode, wallReadOf } from './support/wall-load.ts';
 
 test.use({ serverEnv: { SERVICE_ROLE_KEY } });
 
@@ -184,21 +184,14 @@ test(
     const realtime = await watchRealtime(page);
     const polls = recordPolls(page);
     // The board's code held: the rest of the wall waits for it, and so begins after the join.
-    let releaseBoard = () => {};
-    const boardHeld = new Promise<void>((resolve) => (releaseBoard = resolve));
-    await page.route('**/assets/board-screen-*.js', async (route) => {
-      await boardHeld;
-      await route.continue();
-    });
+    const boardCode = await holdBoardCode(page);
     await page.goto(wall.url);
-    await page.waitForFunction(
-      () => performance.getEntriesByName('signwall:view-loaded').length > 0,
-    );
+    await firstScreenRead(page);
     // Read with the first screen, then hidden while nothing is pushed to the page yet.
     await hideSignature(wall, gone.id);
     join.release();
     await realtime.joined();
-    releaseBoard();
+    boardCode.release();
     await page.getByRole('button', { name: 'Sign!' }).click();
     await expect.poll(() => board.toastsShown()).toContain(TOASTS.loaded);
     await expect.poll(() => board.shownCaptions()).toEqual(['kept']);

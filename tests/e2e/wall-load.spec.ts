@@ -5,7 +5,14 @@
  * it is (also when the board opens on a wall already in), and "Retry" loads again after a failure.
  */
 import { expect, line, test, TOASTS, WALL_GREY, WHITE } from './support/board.ts';
-import { failWallReads, holdWallReads, wallReadOf, type WallRead } from './support/wall-load.ts';
+import {
+  failWallReads,
+  firstScreenRead,
+  holdBoardCode,
+  holdWallReads,
+  wallReadOf,
+  type WallRead,
+} from './support/wall-load.ts';
 
 /** Outline x 190..410, y 290..310: in the first screen (1280 × 800 from the wall's corner). */
 const IN_VIEW = {
@@ -151,20 +158,14 @@ test("the rest of the wall waits for the board's code, which the first screen ne
     if (kind) seen.push(kind);
     else if (request.url().endsWith('/healthz')) seen.push('healthz');
   });
-  // Hold the board's chunk: the view's read may go ahead, the rest may not.
-  let releaseBoard = () => {};
-  const boardHeld = new Promise<void>((resolve) => (releaseBoard = resolve));
-  await page.route('**/assets/board-screen-*.js', async (route) => {
-    await boardHeld;
-    await route.continue();
-  });
+  const boardCode = await holdBoardCode(page);
   await page.goto(wall.url);
-  await page.waitForFunction(() => performance.getEntriesByName('signwall:view-loaded').length > 0);
+  await firstScreenRead(page);
   // A request made now is seen after any the app already made: none of them is the rest.
   await page.evaluate(() => fetch('/healthz').then((r) => r.text()));
   expect(seen.slice(0, seen.indexOf('healthz'))).not.toContain('rest');
 
-  releaseBoard();
+  boardCode.release();
   await expect.poll(() => seen).toContain('rest');
   await page.getByRole('button', { name: 'Sign!' }).click();
   await expect.poll(() => board.toastsShown()).toContain(TOASTS.loaded);

@@ -76,3 +76,22 @@ export async function failWallReads(page: Page): Promise<FailingReads> {
     },
   };
 }
+
+/**
+ * Holds the board's code (its chunk) until release(): the first screen's read may go ahead, the
+ * rest of the wall, which waits for that code, may not.
+ */
+export async function holdBoardCode(page: Page): Promise<{ release(): void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/board-screen-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release: () => release() };
+}
+
+/** Resolves once the first screen's signatures are read (the load's 'signwall:view-loaded' mark). */
+export async function firstScreenRead(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('signwall:view-loaded').length > 0);
+}
