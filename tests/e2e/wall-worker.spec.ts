@@ -66,11 +66,12 @@ test('the rest of the wall is read in a worker: the page reads only the first sc
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(worker.url()));
   await board.open();
-  // The wall's reader, and the painter of the first screen's tiles (which reads nothing).
-  expect(workers.sort()).toEqual([
-    expect.stringMatching(/\/assets\/first-view-worker-[\w-]+\.js$/),
-    expect.stringMatching(/\/assets\/wall-worker-[\w-]+\.js$/),
-  ]);
+  // The wall's reader; besides it only the painter of the first screen's tiles (which reads
+  // nothing, and is stopped, perhaps before it ever ran, when the board opens first).
+  expect(workers).toContainEqual(expect.stringMatching(/\/assets\/wall-worker-[\w-]+\.js$/));
+  for (const url of workers) {
+    expect(url).toMatch(/\/assets\/(wall-worker|first-view-worker)-[\w-]+\.js$/);
+  }
   expect(reads).toContain('rest');
   const fromDocument = await documentReads(page);
   expect(fromDocument.length).toBeGreaterThan(0);
