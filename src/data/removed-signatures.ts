@@ -46,26 +46,30 @@ export async function fetchVisibleSignatureIds(
 }
 
 /**
- * What a check must read: every visible id; or, while the channel has stayed joined since the rest
- * of the wall began to be read (every removal since came pushed), only the first screen's, read
- * before that (none when the load read no first screen apart).
+ * The part of the wall a check must read: all of it (undefined); or, while the channel has stayed
+ * joined since the rest of the wall began to be read (every removal since came pushed), only the
+ * first screen's region, read before that; null when that leaves nothing (a load read no first
+ * screen apart).
  */
-function checkedRegion(queryClient: QueryClient): WallRegion | 'all' | 'none' {
-  if (!wallChangesOf(queryClient).restReadWatched()) return 'all';
+function checkedRegion(queryClient: QueryClient): WallRegion | undefined | null {
+  if (!wallChangesOf(queryClient).restReadWatched()) return undefined;
   const view = firstViewRead(queryClient);
-  return view ? wallRegions(view).view : 'none';
+  return view ? wallRegions(view).view : null;
 }
 
-/** Reads the visible ids and drops from the cached wall what they lack; answers how many are visible. */
+/**
+ * Reads the visible ids (of the region checkedRegion says) and drops from the cached wall what
+ * they lack; answers how many are visible, or null when nothing needed reading.
+ */
 async function dropRemovedSignatures(queryClient: QueryClient): Promise<number | null> {
   const region = checkedRegion(queryClient);
-  if (region === 'none') return null;
-  // What the wall holds before the read starts (in the region read): only these can be judged by
+  if (region === null) return null;
+  // What the wall holds (in the region read) before the read starts: only these can be judged by
   // its answer.
   const wall = queryClient.getQueryData(signatureKeys.wall()) ?? [];
-  const inScope = region === 'all' ? wall : wall.filter((s) => regionHolds(region, s.outline));
+  const inScope = region ? wall.filter((s) => regionHolds(region, s.outline)) : wall;
   const asked = new Set(inScope.map((s) => s.id));
-  const visible = await fetchVisibleSignatureIds(dataApi(), region === 'all' ? undefined : region);
+  const visible = await fetchVisibleSignatureIds(dataApi(), region);
   wallStoreOf(queryClient).dispatch({ type: 'checked', asked, visible });
   return visible.size;
 }

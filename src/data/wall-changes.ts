@@ -31,10 +31,8 @@ export const HIDES_TOPIC = 'signwall:changes';
  */
 export class WallChanges {
   #joined = false;
-  /** How many times the channel has joined: a drop and a rejoin make a new join. */
-  #joins = 0;
-  /** The join the rest of the wall began to be read under; null: it began unjoined. */
-  #restReadUnder: number | null = null;
+  /** The rest of the wall began to be read while joined, and the channel has not dropped since. */
+  #restReadJoined = false;
   #started = false;
   #settle: () => void = () => undefined;
   /** Settles when the channel first answers (joined or not), or when it cannot start. */
@@ -61,7 +59,7 @@ export class WallChanges {
 
   /** The rest of the wall (all but the first screen) begins to be read now. */
   restReadBegins(): void {
-    this.#restReadUnder = this.#joined ? this.#joins : null;
+    this.#restReadJoined = this.#joined;
   }
 
   /**
@@ -69,7 +67,7 @@ export class WallChanges {
    * removal since then was pushed, so only what was read before (the first screen) can have
    * missed one.
    */
-  readonly restReadWatched = (): boolean => this.#joined && this.#restReadUnder === this.#joins;
+  readonly restReadWatched = (): boolean => this.#restReadJoined;
 
   /** Calls `listener` when pushing starts or stops; returns the unsubscribe. */
   readonly onPushedChange = (listener: () => void): (() => void) => {
@@ -80,7 +78,8 @@ export class WallChanges {
   #setJoined(next: boolean): void {
     if (this.#joined === next) return;
     this.#joined = next;
-    if (next) this.#joins++;
+    // A drop: removals may go unseen until the rejoin, whose check reads every id.
+    if (!next) this.#restReadJoined = false;
     for (const listener of this.#listeners) listener();
   }
 

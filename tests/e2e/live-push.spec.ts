@@ -9,7 +9,7 @@ import { expect, test, TOASTS } from './support/board.ts';
 import { listParts, openTool, TOOL } from './support/board-tools.ts';
 import { heavySignatureAt } from '../support/heavy-signature.ts';
 import { hideSignature, SERVICE_ROLE_KEY } from './support/moderation.ts';
-import { REALTIME_SOCKET, watchRealtime } from './support/realtime.ts';
+import { holdJoin, watchRealtime } from './support/realtime.ts';
 import { firstScreenRead, holdBoardCode, wallReadOf } from './support/wall-load.ts';
 
 test.use({ serverEnv: { SERVICE_ROLE_KEY } });
@@ -145,29 +145,6 @@ test('when the socket drops and cannot come back, the board falls back to pollin
   expect(polls.length).toBeGreaterThan(joinedPolls);
   expect(await board.toastsShown()).not.toContain('Error loading signatures.');
 });
-
-/**
- * Holds what the page sends on its Realtime sockets (its join first) until `release()`: the
- * server subscribes the page only then, so nothing removed before that is pushed to it.
- */
-async function holdJoin(page: Page): Promise<{ release(): void }> {
-  let open = false;
-  const held: Array<() => void> = [];
-  await page.routeWebSocket(REALTIME_SOCKET, (socket) => {
-    const server = socket.connectToServer();
-    socket.onMessage((message) => {
-      const send = () => server.send(message);
-      if (open) send();
-      else held.push(send);
-    });
-  });
-  return {
-    release() {
-      open = true;
-      for (const send of held.splice(0)) send();
-    },
-  };
-}
 
 /** The removal checks among the polls: the reads of visible ids (select=id). */
 const removalChecks = (polls: Request[]) =>

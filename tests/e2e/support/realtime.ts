@@ -49,3 +49,26 @@ export async function watchRealtime(
       page.evaluate(() => (window as unknown as { realtimeExtensions: string }).realtimeExtensions),
   };
 }
+
+/**
+ * Holds what the page sends on its Realtime sockets (its join first) until `release()`: the
+ * server subscribes the page only then, so nothing removed before that is pushed to it.
+ */
+export async function holdJoin(page: Page): Promise<{ release(): void }> {
+  let open = false;
+  const held: Array<() => void> = [];
+  await page.routeWebSocket(REALTIME_SOCKET, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => {
+      const send = () => server.send(message);
+      if (open) send();
+      else held.push(send);
+    });
+  });
+  return {
+    release() {
+      open = true;
+      for (const send of held.splice(0)) send();
+    },
+  };
+}
