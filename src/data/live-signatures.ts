@@ -6,7 +6,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { newestCreatedAt, pollStartMs } from '../domain/merge.ts';
+import { idsOnWall, newestCreatedAt, pollStartMs } from '../domain/merge.ts';
 import type { Signature } from '../domain/signature.ts';
 import { signatureKeys } from './query-keys.ts';
 import { fetchSignaturesSince } from './signatures.ts';
@@ -61,8 +61,12 @@ export function useLiveSignatures(wallComplete: boolean): void {
       const wall = queryClient.getQueryData(signatureKeys.wall());
       // Nothing to catch up on before the wall is in: its load reads everything anyway.
       if (!wall || !complete.current) return null;
-      const fresh = await fetchSignaturesSince(pollCursor(wall));
-      wallStoreOf(queryClient).dispatch({ type: 'arrived', signatures: fresh });
+      const store = wallStoreOf(queryClient);
+      // The wall as it is when the window's ids are in: what arrived meanwhile is not read again.
+      const fresh = await fetchSignaturesSince(pollCursor(wall), undefined, () =>
+        idsOnWall(store.state.signatures),
+      );
+      store.dispatch({ type: 'arrived', signatures: fresh });
       return Date.now();
     },
     // Idle boards cost nothing while changes are pushed: no polling at all.

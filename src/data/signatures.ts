@@ -16,7 +16,7 @@ import { normalizeCaption, serializeStrokes } from '../domain/new-signature.ts';
 import { strokesToSave } from '../domain/simplify.ts';
 import { dataApi, type DataApi } from './client.ts';
 import { createRemovalKey, keepRemovalSecret } from './removal-secrets.ts';
-import { readAllById, signatureRead } from './pager.ts';
+import { readAllById, signatureRead, type RowQuery } from './pager.ts';
 import { signatureKeys } from './query-keys.ts';
 import type { WallLoadProgress } from './wall-load.ts';
 import { signaturesQueryOptions } from './wall-query.ts';
@@ -24,16 +24,36 @@ import { NO_SIGNATURES, wallStoreOf } from './wall-store.ts';
 import { DataApiError, failure, SIGNATURE_COLUMNS, TABLE, warnSkipped } from './table.ts';
 
 /**
+ * A poll that finds more new signatures than this reads its window's rows whole, as one read,
+ * rather than the new ones by id (their list would make a long address).
+ */
+export const NEW_BY_ID_MAX = 100;
+const NO_IDS: ReadonlySet<number> = new Set();
+
+/**
  * Every readable signature created at or after `since` (the live poll's read; every one for an
- * empty wall's null), in pages by id (src/data/pager.ts). The caller merges them into the wall,
- * which orders them.
+ * empty wall's null) that the wall lacks (`wallIds`, asked once the window's ids are in), in
+ * pages by id (src/data/pager.ts). The caller merges them into the wall, which orders them.
+ *
+ * The window reaches back LATE_COMMIT_MS before the newest signature (live-signatures.ts), so it
+ * mostly holds signatures the wall has: their ids are read first, and the rows of the new ones
+ * only. Read whole, a burst of saves was downloaded and parsed again by every board that opened
+ * within the next half minute.
  */
 export async function fetchSignaturesSince(
   since: string | null,
   api: DataApi = dataApi(),
+  wallIds: () => ReadonlySet<number> = () => NO_IDS,
 ): Promise<readonly Signature[]> {
-  const read = signatureRead('Loading signatures failed', (query) =>
-    since === null ? query : query.gte('created_at', since),
+  const failed = 'Loading signatures failed';
+  const inWindow = (query: RowQuery) => (since === null ? query : query.gte('created_at', since));
+  const ids = await readAllById(api, { columns: 'id', failure: failed, filter: inWindow });
+  const known = wallIds();
+  const fresh = ids.map((row) => row.id).filter((id) => !known.has(id));
+  if (fresh.length === 0) return [];
+  const read = signatureRead(
+    failed,
+    fresh.length > NEW_BY_ID_MAX ? inWindow : (query) => query.in('id', fresh),
   );
   return signaturesFromRows(await readAllById(api, read), warnSkipped);
 }

@@ -64,6 +64,14 @@ function idsOf(wall: readonly Signature[]): Set<number> {
 }
 
 /**
+ * The ids `wall` holds, to look up (not to keep: the set of the newest wall a merge made grows
+ * with the next merge from it).
+ */
+export function idsOnWall(wall: readonly Signature[]): ReadonlySet<number> {
+  return idSets.get(wall) ?? new Set(wall.map((s) => s.id));
+}
+
+/**
  * What joined `before` to make `next`, when mergeSignatures made `next` from `before` (in one merge
  * or several); null when it did not (a removal, a wall built otherwise, or `before` no longer
  * held). O(what joined): a heavy wall's load hands its readers each of its batches at no cost of

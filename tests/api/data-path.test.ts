@@ -197,6 +197,30 @@ describe.each(backends)('the app’s data path on $name', (backend) => {
     for (const keys of signatureRowKeys) expect(keys).toEqual(SIGNATURE_COLUMNS.split(','));
   });
 
+  it('the live poll reads the rows of the signatures the wall lacks, and of the rest only the ids', async () => {
+    const lacking = await seed(ctx.server, 2);
+    const visible = await visibleIds(ctx.server);
+    expect(visible.length).toBeGreaterThan(2 * MAX_ROWS);
+    const onWall = new Set(visible.filter((id) => !lacking.includes(id)));
+    const { api, requests } = recordingApi(ctx.server);
+    const fresh = await fetchSignaturesSince('2000-01-01T00:00:00Z', api, () => onWall);
+    expectOnce(
+      fresh.map((s) => s.id),
+      lacking,
+    );
+    const rowsRead = requests
+      .filter((r) => r.url.searchParams.get('select') === SIGNATURE_COLUMNS)
+      .flatMap((r) => r.rowKeys);
+    expect(rowsRead).toHaveLength(lacking.length);
+    // Whatever the wall holds, what the poll finds is what a whole read of the window finds.
+    expectOnce(
+      (await fetchSignaturesSince('2000-01-01T00:00:00Z', api, () => new Set(lacking))).map(
+        (s) => s.id,
+      ),
+      [...onWall],
+    );
+  });
+
   it('a long window is read in pages that grow from the first size to the largest', async () => {
     await seed(ctx.server, 2 + 4 + 8 + 1);
     const visible = await visibleIds(ctx.server);
