@@ -124,6 +124,35 @@ test("opening the board on a wall already in says 'Signatures loaded!' at once, 
   await expect(page.getByRole('button', { name: 'Sign', exact: true })).toBeEnabled();
 });
 
+test('the board draws its first screen before it mounts its controls, which follow at once', async ({
+  page,
+  wall,
+}) => {
+  await wall.seed(IN_VIEW);
+  await page.goto(wall.url);
+  // As a visitor reading the card finds it: the first screen read and painted ahead.
+  await page.waitForFunction(
+    (mark) => performance.getEntriesByName(mark).length > 0,
+    'signwall:first-view-painted',
+  );
+  await page.evaluate(() => {
+    const seen = window as unknown as { controlsAt?: number };
+    new MutationObserver(() => {
+      seen.controlsAt ??= document.querySelector('.board button') ? performance.now() : undefined;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByRole('button', { name: 'Sign!' }).click();
+  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+  await page.waitForFunction(() => performance.getEntriesByName('signwall:view-drawn').length > 0);
+  const { drawnAt, controlsAt } = await page.evaluate(() => ({
+    drawnAt: performance.getEntriesByName('signwall:view-drawn')[0]?.startTime,
+    controlsAt: (window as unknown as { controlsAt?: number }).controlsAt,
+  }));
+  expect(drawnAt).toBeDefined();
+  expect(controlsAt).toBeDefined();
+  expect(drawnAt!).toBeLessThanOrEqual(controlsAt!);
+});
+
 test("after 'Error loading signatures.' a Retry button loads the wall again", async ({
   board,
   page,

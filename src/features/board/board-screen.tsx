@@ -37,6 +37,7 @@ import { WallLoadStatus } from './controls/wall-load-status.tsx';
 import { WallOverview } from './controls/wall-overview.tsx';
 import { WallStage } from './stage/wall-stage.tsx';
 import { useEmbed } from './embed/use-embed.ts';
+import { useWallFirst } from './use-wall-first.ts';
 import { OpenFullWall } from './controls/open-full-wall.tsx';
 import { BoardToolButtons, BoardToolPanel, type BoardTool } from './controls/board-tools.tsx';
 import { NewArrivalsRegion, useNewArrivals } from './announcements/new-arrivals.tsx';
@@ -74,6 +75,7 @@ export function BoardScreen({
   const board = useSyncExternalStore(machine.subscribe, machine.getSnapshot);
   const { dispatch, camera } = machine;
   const wall = useWallSignatures(dispatch, firstScreen);
+  const { controlsShown, wallDrawn } = useWallFirst(wall.signatures.length > 0);
   const replay = useReplay(wall.signatures, wall.complete);
   // While a replay plays, the board shows the wall as it was: its first signatures only.
   const signatures = replay.shown;
@@ -147,44 +149,49 @@ export function BoardScreen({
         signatures={signatures}
         viewport={viewport}
         marks={newSinceVisit.marks}
+        onViewDrawn={wallDrawn}
       />
-      <BoardToolbar
-        mode={board.mode}
-        locked={board.locked}
-        // Until the whole wall is in, a stroke could not be checked against all of it.
-        wallLoading={!wall.complete || replay.active}
-        onBack={onBack}
-        onToggle={toggle}
-        canSign={embedded?.mode !== 'view'}
-      />
-      {embedded && <OpenFullWall href={viewLink.href} />}
-      <ViewTools
-        camera={camera}
-        signatures={signatures}
-        linkHref={viewLink.href}
-        notify={notify}
-        locked={board.locked}
-        onZoomIn={zoomIn}
-        onZoomOut={zoomOut}
-        exportInNewTab={embedded !== null}
-        moreTools={(closeMenu) => (
-          <BoardToolButtons
-            open={tool}
-            canType={canType}
-            onOpen={(next) => {
-              closeMenu();
-              setTool(next);
-            }}
-          />
-        )}
-        onReplay={
-          wall.complete && !replay.active && !board.locked && board.mode === 'pan'
-            ? replay.start
-            : null
-        }
-      />
+      {controlsShown && (
+        <BoardToolbar
+          mode={board.mode}
+          locked={board.locked}
+          // Until the whole wall is in, a stroke could not be checked against all of it.
+          wallLoading={!wall.complete || replay.active}
+          onBack={onBack}
+          onToggle={toggle}
+          canSign={embedded?.mode !== 'view'}
+        />
+      )}
+      {controlsShown && embedded && <OpenFullWall href={viewLink.href} />}
+      {controlsShown && (
+        <ViewTools
+          camera={camera}
+          signatures={signatures}
+          linkHref={viewLink.href}
+          notify={notify}
+          locked={board.locked}
+          onZoomIn={zoomIn}
+          onZoomOut={zoomOut}
+          exportInNewTab={embedded !== null}
+          moreTools={(closeMenu) => (
+            <BoardToolButtons
+              open={tool}
+              canType={canType}
+              onOpen={(next) => {
+                closeMenu();
+                setTool(next);
+              }}
+            />
+          )}
+          onReplay={
+            wall.complete && !replay.active && !board.locked && board.mode === 'pan'
+              ? replay.start
+              : null
+          }
+        />
+      )}
       {/* A replay is watched: its bar takes the bottom of the screen, the overview steps aside. */}
-      {!replay.active && (
+      {controlsShown && !replay.active && (
         <WallOverview
           camera={camera}
           signatures={signatures}
@@ -192,8 +199,10 @@ export function BoardScreen({
           initiallyOpen={!embedded || viewport.height >= COMPACT_EMBED_HEIGHT}
         />
       )}
-      <PointerReadout watchPointer={machine.watchPointer} />
-      <WallLoadStatus complete={wall.complete} failed={wall.failed} onRetry={wall.retry} />
+      {controlsShown && <PointerReadout watchPointer={machine.watchPointer} />}
+      {controlsShown && (
+        <WallLoadStatus complete={wall.complete} failed={wall.failed} onRetry={wall.retry} />
+      )}
       {replay.active && <ReplayBar replay={replay} signatures={wall.signatures} notify={notify} />}
       {newSinceVisit.text && (
         // Where the load's progress was (its box, wall-load-status.css), for a few seconds.
@@ -221,14 +230,16 @@ export function BoardScreen({
           onClose={closeCard}
         />
       )}
-      <BoardToolPanel
-        tool={tool}
-        machine={machine}
-        signatures={signatures}
-        canType={canType === true}
-        card={board.card}
-        onClose={closeTool}
-      />
+      {controlsShown && (
+        <BoardToolPanel
+          tool={tool}
+          machine={machine}
+          signatures={signatures}
+          canType={canType === true}
+          card={board.card}
+          onClose={closeTool}
+        />
+      )}
       <NewArrivalsRegion telling={arrivals.telling} />
       <ToastArea toast={board.toast} />
     </main>

@@ -142,6 +142,9 @@ export class Board {
     await this.page.getByRole('button', { name: 'Sign!' }).click();
     // From the record, not the screen: on a slow machine the 2 s toast may be gone by the look.
     await expect.poll(() => this.toastsShown()).toContain(expectedToast);
+    // The controls join the wall once its first screen is drawn (use-wall-first.ts): a test that
+    // stops the page's clock next finds them there.
+    await expect(this.back).toBeVisible();
   }
 
   /**

@@ -30,7 +30,12 @@ export async function hideSignature(wall: WallServer, id: number): Promise<void>
 export function recordVisibleIdReads(page: Page): { started(): number; answered(): number } {
   const isIdRead = (request: Request) => {
     const url = new URL(request.url());
-    return url.pathname === '/rest/v1/signatures' && url.searchParams.get('select') === 'id';
+    // Not the live poll's read of the ids saved since a time (created_at=gte.).
+    return (
+      url.pathname === '/rest/v1/signatures' &&
+      url.searchParams.get('select') === 'id' &&
+      !url.searchParams.has('created_at')
+    );
   };
   let started = 0;
   let answered = 0;

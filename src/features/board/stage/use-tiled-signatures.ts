@@ -13,13 +13,19 @@ export function useTiledSignatures(
   signatures: readonly Signature[],
   /** Ids painted dimmed (the owner's board); the visitor's board passes none. */
   dimmed?: ReadonlySet<number>,
+  /** Hears of each frame that first shows the view drawn with the signatures of now. */
+  viewDrawn?: () => void,
 ): void {
   const renderer = useRef<TileRenderer | null>(null);
+  const onViewDrawn = useRef(viewDrawn);
+  useEffect(() => {
+    onViewDrawn.current = viewDrawn;
+  }, [viewDrawn]);
 
   useEffect(() => {
     const layer = layerRef.current;
     if (!layer) return undefined;
-    const created = new TileRenderer(layer);
+    const created = new TileRenderer(layer, () => onViewDrawn.current?.());
     renderer.current = created;
     return () => {
       created.destroy();

@@ -42,6 +42,8 @@ export interface WallStageProps {
   dimmed?: ReadonlySet<number>;
   /** A selection outline and badges over the signatures; none on the visitor's board. */
   marks?: SignatureMarks;
+  /** Hears of each frame that first shows the view drawn with the signatures of now. */
+  onViewDrawn?: () => void;
 }
 
 export function WallStage({
@@ -52,6 +54,7 @@ export function WallStage({
   viewport,
   dimmed,
   marks,
+  onViewDrawn,
 }: WallStageProps) {
   const stageRef = useRef<Konva.Stage>(null);
   const savedLayerRef = useRef<Konva.Layer>(null);
@@ -76,7 +79,7 @@ export function WallStage({
     stageRef.current?.container().setAttribute('aria-label', t('board.wall'));
   }, [t]);
   useEffect(() => hideWhileEmpty(draftLayerRef.current), []);
-  useTiledSignatures(savedLayerRef, signatures, dimmed);
+  useTiledSignatures(savedLayerRef, signatures, dimmed, onViewDrawn);
   useSignatureMarks(draftLayerRef, marks);
   usePendingDrawing(pendingRef, pending);
 

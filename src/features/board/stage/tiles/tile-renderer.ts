@@ -105,7 +105,11 @@ export class TileRenderer {
   private prepainted = 0;
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly layer: KonvaTypes.Layer) {
+  /** `onViewDrawn` hears of each frame that first shows the view drawn with the signatures of now. */
+  constructor(
+    private readonly layer: KonvaTypes.Layer,
+    private readonly onViewDrawn: () => void = () => undefined,
+  ) {
     // Nothing is ever drawn on the layer's canvas on screen: no clear, no upload per frame.
     layer.clearBeforeDraw(false);
     this.shape = new Konva.Shape({
@@ -284,6 +288,7 @@ export class TileRenderer {
             total: this.painted.size,
           },
         });
+        this.onViewDrawn();
       }
       this.scheduleIdle();
     } else this.scheduleFrame();
