@@ -21,7 +21,7 @@
 import type { Rect } from '../../../../domain/geometry.ts';
 import { TILE_PIXELS } from '../../model/tiles.ts';
 import { deviceRect } from './tile-draw.ts';
-import type { Tile } from './tile.ts';
+import type { Tile, TilePaint } from './tile.ts';
 
 /** The box's class: `.board-stage .screen-tiles canvas` are the tiles on screen. */
 export const SCREEN_TILES_CLASS = 'screen-tiles';
@@ -218,7 +218,7 @@ export class ScreenTiles {
   }
 
   /** Shows a copy of `source` in `element` (an ImageBitmap where the browser makes one at once). */
-  private copy(source: HTMLCanvasElement, element: HTMLCanvasElement): void {
+  private copy(source: TilePaint, element: HTMLCanvasElement): void {
     if (typeof OffscreenCanvas === 'function') {
       this.scratch ??= new OffscreenCanvas(TILE_PIXELS, TILE_PIXELS);
       // transferToImageBitmap leaves the scratch canvas blank for the next copy.

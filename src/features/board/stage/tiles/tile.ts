@@ -30,6 +30,9 @@ function rasterize(ctx: CanvasRenderingContext2D): void {
 /** What one tile's canvas holds in memory (RGBA). */
 export const TILE_BYTES = TILE_PIXELS * TILE_PIXELS * 4;
 
+/** A tile's pixels: the canvas it is painted on, or a bitmap painted elsewhere (first-view.ts). */
+export type TilePaint = HTMLCanvasElement | ImageBitmap;
+
 export interface Tile {
   readonly key: string;
   readonly coord: TileCoord;
@@ -37,8 +40,11 @@ export interface Tile {
   readonly rect: Rect;
   /** Device pixels per wall pixel. */
   readonly scale: number;
-  /** The last complete paint; null while none, or when it holds nothing (no canvas needed). */
-  shown: HTMLCanvasElement | null;
+  /**
+   * The last complete paint; null while none, or when it holds nothing (no canvas needed). A paint
+   * made ahead stays the bitmap it came as until something is painted on top of it.
+   */
+  shown: TilePaint | null;
   /** True once `shown` is a complete paint of some version of the wall. */
   painted: boolean;
   /** The signatures `shown` holds, in the order they were painted. */
@@ -46,7 +52,7 @@ export interface Tile {
   /** Counts every change of what `shown` shows: a copy of it is current while this is unchanged. */
   shownVersion: number;
   /** The canvas being painted: `shown` itself while signatures are added, else a new one. */
-  target: HTMLCanvasElement | null;
+  target: TilePaint | null;
   /** Signatures to paint into `target`, in wall order, from `next` on. */
   queue: Signature[];
   /**
@@ -108,9 +114,11 @@ export function paintTile(
 ): boolean {
   if (tile.freed) return false;
   if (tile.next < tile.queue.length) {
-    tile.target ??= newTileCanvas(tile);
-    const ctx = tile.target.getContext('2d')!;
-    const inPlace = tile.target === tile.shown;
+    const target = canvasOf(tile, tile.target);
+    const inPlace = tile.target !== null && tile.target === tile.shown;
+    tile.target = target;
+    if (inPlace) tile.shown = target;
+    const ctx = target.getContext('2d')!;
     let painted = 0;
     for (;;) {
       const signature = tile.queue[tile.next++]!;
@@ -141,7 +149,8 @@ export function paintTile(
 
 /**
  * Starts a tile that has no paint yet from one made elsewhere (first-view.ts): `bitmap` shows
- * `painted`; `rest` (signatures that joined since) is queued to be painted on top of it, in place.
+ * `painted` and is shown as it is; `rest` (signatures that joined since) is queued to be painted
+ * on top of it, in place (on a canvas made from it then).
  */
 export function adoptPaint(
   tile: Tile,
@@ -149,15 +158,8 @@ export function adoptPaint(
   painted: Signature[],
   rest: Signature[],
 ): void {
-  const canvas = newTileCanvas(tile);
-  const ctx = canvas.getContext('2d')!;
-  ctx.save();
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.drawImage(bitmap, 0, 0);
-  ctx.restore();
-  bitmap.close();
   if (tile.target) freeCanvas(tile.target);
-  tile.shown = tile.target = canvas;
+  tile.shown = tile.target = bitmap;
   tile.shownItems = painted;
   tile.shownVersion++;
   tile.painted = true;
@@ -178,6 +180,24 @@ export function freeTile(tile: Tile): void {
   tile.queue = [];
 }
 
+/**
+ * The canvas to paint `tile` on: `paint` itself, a new one holding a bitmap's pixels (the bitmap
+ * let go), or a new blank one.
+ */
+function canvasOf(tile: Tile, paint: TilePaint | null): HTMLCanvasElement {
+  if (paint && !isBitmap(paint)) return paint;
+  const canvas = newTileCanvas(tile);
+  if (paint) {
+    const ctx = canvas.getContext('2d')!;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(paint, 0, 0);
+    ctx.restore();
+    paint.close();
+  }
+  return canvas;
+}
+
 function newTileCanvas(tile: Tile): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.width = TILE_PIXELS;
@@ -196,7 +216,8 @@ function newTileCanvas(tile: Tile): HTMLCanvasElement {
   return canvas;
 }
 
-function clearCanvas(canvas: HTMLCanvasElement): void {
+function clearCanvas(canvas: TilePaint): void {
+  if (isBitmap(canvas)) return;
   const ctx = canvas.getContext('2d')!;
   ctx.save();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -204,7 +225,16 @@ function clearCanvas(canvas: HTMLCanvasElement): void {
   ctx.restore();
 }
 
-function freeCanvas(canvas: HTMLCanvasElement): void {
-  canvas.width = 0;
-  canvas.height = 0;
+function freeCanvas(paint: TilePaint): void {
+  if (isBitmap(paint)) {
+    paint.close();
+  } else {
+    paint.width = 0;
+    paint.height = 0;
+  }
+}
+
+/** A bitmap, not a canvas (told by what it can do: tests stand canvases in with plain objects). */
+function isBitmap(paint: TilePaint): paint is ImageBitmap {
+  return typeof (paint as Partial<ImageBitmap>).close === 'function';
 }
