@@ -11,6 +11,7 @@ import {
   tilesAhead,
   tilesByDistance,
   tilesCovering,
+  tilesInView,
 } from './tiles.ts';
 
 describe('levelForScale', () => {
@@ -77,6 +78,23 @@ describe('tilesCovering', () => {
     const perSide = Math.ceil(WALL_SIZE / TILE_PIXELS);
     expect(all).toHaveLength(perSide * perSide);
     expect(Math.max(...all.map((t) => t.col))).toBe(perSide - 1);
+  });
+
+  it('for a view, takes no tile beyond a far edge on a boundary, and one for any pixel past it', () => {
+    // 1280 × 256 px at scale 1: five columns of one row, no sixth column showing no pixel.
+    const view = { x: 0, y: 0, width: 5 * TILE_PIXELS, height: TILE_PIXELS };
+    expect(tilesInView(view, 0, 1)).toEqual(
+      [0, 1, 2, 3, 4].map((col) => ({ level: 0, col, row: 0 })),
+    );
+    expect(tilesInView({ ...view, width: 5 * TILE_PIXELS + 0.5 }, 0, 1)).toHaveLength(6);
+    // The same at a zoom level and pixel ratio where a tile is not 256 wall pixels.
+    const half = { x: 64, y: 64, width: 2 * 64, height: 64 };
+    expect(tilesInView(half, 1, 2).map((t) => [t.col, t.row])).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+    // An outline on the same boundary still meets both tiles.
+    expect(tilesCovering(view, 0, 1)).toHaveLength(6 * 2);
   });
 
   it('is empty off the wall', () => {

@@ -71,14 +71,31 @@ export function tilesCovering(r: Rect, level: number, pixelRatio: number): TileC
   return out;
 }
 
-/** The tiles covering `r`, nearest to its centre first: the order to paint them in. */
+/**
+ * The tiles a view shows: those under its pixels, [x, x + width) × [y, y + height). Unlike
+ * tilesCovering (edges inclusive, as outlines meet), a view whose far edge falls on a tile
+ * boundary takes no tile beyond it: a 1280 px wide screen at scale 1 shows five columns of
+ * 256 px tiles, not a sixth of which no pixel is on screen (and which was painted all the same).
+ */
+export function tilesInView(view: Rect, level: number, pixelRatio: number): TileCoord[] {
+  // A hair less than any tile, so a far edge on a boundary stays in the tile before it.
+  const hair = tileWallSize(level, pixelRatio) / 2 ** 20;
+  const shown = {
+    ...view,
+    width: Math.max(0, view.width - hair),
+    height: Math.max(0, view.height - hair),
+  };
+  return tilesCovering(shown, level, pixelRatio);
+}
+
+/** The tiles a view shows (tilesInView), nearest to its centre first: the order to paint them in. */
 export function tilesByDistance(r: Rect, level: number, pixelRatio: number): TileCoord[] {
   const size = tileWallSize(level, pixelRatio);
   const cx = r.x + r.width / 2;
   const cy = r.y + r.height / 2;
   const distance = (t: TileCoord) =>
     Math.hypot((t.col + 0.5) * size - cx, (t.row + 0.5) * size - cy);
-  return tilesCovering(r, level, pixelRatio).sort((a, b) => distance(a) - distance(b));
+  return tilesInView(r, level, pixelRatio).sort((a, b) => distance(a) - distance(b));
 }
 
 /**
@@ -95,7 +112,7 @@ export function tilesAhead(
   overviewLevel: number,
   maxTiles: number,
 ): TileCoord[] {
-  const inView = new Set(tilesCovering(view, level, pixelRatio).map(tileKey));
+  const inView = new Set(tilesInView(view, level, pixelRatio).map(tileKey));
   const ring = tilesByDistance(grow(view, view.width / 2, view.height / 2), level, pixelRatio);
   const wall = { x: 0, y: 0, width: WALL_SIZE, height: WALL_SIZE };
   const overview = overviewLevel < level ? tilesCovering(wall, overviewLevel, pixelRatio) : [];

@@ -25,7 +25,7 @@ import {
   levelForScale,
   tilesAhead,
   tilesByDistance,
-  tilesCovering,
+  tilesInView,
   type TileCoord,
 } from '../../model/tiles.ts';
 import { BoardTiles } from './board-tiles.ts';
@@ -173,9 +173,7 @@ export class TileRenderer {
   private state(): TileState {
     const view = this.lastView;
     const inView = view
-      ? tilesCovering(view.rect, view.level, view.pixelRatio).flatMap(
-          (c) => this.tiles.peek(c) ?? [],
-        )
+      ? tilesInView(view.rect, view.level, view.pixelRatio).flatMap((c) => this.tiles.peek(c) ?? [])
       : [];
     return tileStateOf(
       inView,
@@ -243,7 +241,7 @@ export class TileRenderer {
       level: levelForScale(stage.scaleX()),
       pixelRatio,
     };
-    const coords = tilesCovering(view.rect, view.level, pixelRatio);
+    const coords = tilesInView(view.rect, view.level, pixelRatio);
     const tiles = coords.map((c) => this.tiles.at(c, pixelRatio));
     const cachedTiles = this.tiles.cached(pixelRatio);
     if (!onScreen) {
