@@ -151,57 +151,56 @@ export function BoardScreen({
         marks={newSinceVisit.marks}
         onViewDrawn={wallDrawn}
       />
+      {/* Mounted once the first screen is drawn (use-wall-first.ts). */}
       {controlsShown && (
-        <BoardToolbar
-          mode={board.mode}
-          locked={board.locked}
-          // Until the whole wall is in, a stroke could not be checked against all of it.
-          wallLoading={!wall.complete || replay.active}
-          onBack={onBack}
-          onToggle={toggle}
-          canSign={embedded?.mode !== 'view'}
-        />
-      )}
-      {controlsShown && embedded && <OpenFullWall href={viewLink.href} />}
-      {controlsShown && (
-        <ViewTools
-          camera={camera}
-          signatures={signatures}
-          linkHref={viewLink.href}
-          notify={notify}
-          locked={board.locked}
-          onZoomIn={zoomIn}
-          onZoomOut={zoomOut}
-          exportInNewTab={embedded !== null}
-          moreTools={(closeMenu) => (
-            <BoardToolButtons
-              open={tool}
-              canType={canType}
-              onOpen={(next) => {
-                closeMenu();
-                setTool(next);
-              }}
+        <>
+          <BoardToolbar
+            mode={board.mode}
+            locked={board.locked}
+            // Until the whole wall is in, a stroke could not be checked against all of it.
+            wallLoading={!wall.complete || replay.active}
+            onBack={onBack}
+            onToggle={toggle}
+            canSign={embedded?.mode !== 'view'}
+          />
+          {embedded && <OpenFullWall href={viewLink.href} />}
+          <ViewTools
+            camera={camera}
+            signatures={signatures}
+            linkHref={viewLink.href}
+            notify={notify}
+            locked={board.locked}
+            onZoomIn={zoomIn}
+            onZoomOut={zoomOut}
+            exportInNewTab={embedded !== null}
+            moreTools={(closeMenu) => (
+              <BoardToolButtons
+                open={tool}
+                canType={canType}
+                onOpen={(next) => {
+                  closeMenu();
+                  setTool(next);
+                }}
+              />
+            )}
+            onReplay={
+              wall.complete && !replay.active && !board.locked && board.mode === 'pan'
+                ? replay.start
+                : null
+            }
+          />
+          {/* A replay is watched: its bar takes the bottom of the screen, the overview steps aside. */}
+          {!replay.active && (
+            <WallOverview
+              camera={camera}
+              signatures={signatures}
+              // In a frame shorter than a phone's screen the map would sit on the tools' column.
+              initiallyOpen={!embedded || viewport.height >= COMPACT_EMBED_HEIGHT}
             />
           )}
-          onReplay={
-            wall.complete && !replay.active && !board.locked && board.mode === 'pan'
-              ? replay.start
-              : null
-          }
-        />
-      )}
-      {/* A replay is watched: its bar takes the bottom of the screen, the overview steps aside. */}
-      {controlsShown && !replay.active && (
-        <WallOverview
-          camera={camera}
-          signatures={signatures}
-          // In a frame shorter than a phone's screen the map would sit on the tools' column.
-          initiallyOpen={!embedded || viewport.height >= COMPACT_EMBED_HEIGHT}
-        />
-      )}
-      {controlsShown && <PointerReadout watchPointer={machine.watchPointer} />}
-      {controlsShown && (
-        <WallLoadStatus complete={wall.complete} failed={wall.failed} onRetry={wall.retry} />
+          <PointerReadout watchPointer={machine.watchPointer} />
+          <WallLoadStatus complete={wall.complete} failed={wall.failed} onRetry={wall.retry} />
+        </>
       )}
       {replay.active && <ReplayBar replay={replay} signatures={wall.signatures} notify={notify} />}
       {newSinceVisit.text && (
