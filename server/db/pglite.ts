@@ -15,6 +15,7 @@ import { fsReason, oneLine } from './fs-errors.ts';
 import { createInStaging } from './initdb-staging.ts';
 import { FairScheduler } from './fair-scheduler.ts';
 import { stderrLogger, type Logger } from './logger.ts';
+import { Autovacuum } from './pglite-autovacuum.ts';
 import { PgliteConnection } from './pglite-connection.ts';
 import type { Reply } from './pglite-protocol.ts';
 import { RememberedTableVersions } from './table-version.ts';
@@ -34,6 +35,8 @@ export interface PgliteOptions {
   acquireTimeoutMs?: number;
   /** Longest time to open PGlite (initdb on a fresh directory, WAL replay after a restart). */
   openTimeoutMs?: number;
+  /** How long after an open the first upkeep pass runs (pglite-autovacuum.ts); default 5 s. */
+  firstUpkeepMs?: number;
 }
 
 export const PGLITE_DEFAULTS = {
@@ -44,6 +47,8 @@ export const PGLITE_DEFAULTS = {
   acquireTimeoutMs: 10_000,
   // initdb on a busy 2-core machine takes tens of seconds; a WAL replay far less.
   openTimeoutMs: 120_000,
+  // Past the migrations, which run right after the open.
+  firstUpkeepMs: 5_000,
 } as const;
 
 /** Restart attempts that fail wait 1 s, 2 s, 4 s … up to this, then keep trying at this pace. */
@@ -61,6 +66,7 @@ class PgliteSupervisor implements Database {
   private recovery: Promise<void> | undefined;
   /** Who hears CHANGES_CHANNEL: every worker LISTENs on it from its start, restarts included. */
   private readonly changeListeners = new Set<(payload: string) => void>();
+  private readonly autovacuum: Autovacuum;
 
   private readonly held: HeldDataDir;
   private readonly logger: Logger;
@@ -75,11 +81,42 @@ class PgliteSupervisor implements Database {
       acquireTimeoutMs: limits.acquireTimeoutMs,
       timeoutError: () => new TurnTimeoutError(),
     });
+    this.autovacuum = new Autovacuum(
+      (text) => this.upkeepStatement(text),
+      (error) =>
+        // Unavailable: the watchdog is restarting PGlite, and says so itself.
+        error instanceof DatabaseUnavailableError ||
+        this.logger.warn(
+          { event: 'pglite_upkeep_failed', detail: oneLine(String(error)), dataDir: held.dir },
+          'PGlite upkeep (ANALYZE, VACUUM) failed; it is tried again at the next pass',
+        ),
+    );
   }
 
   async start(): Promise<void> {
     this.connection = await this.openConnection();
     this.state = 'ready';
+    this.autovacuum.opened(this.limits.firstUpkeepMs);
+  }
+
+  /** What autovacuum would do now (pglite-autovacuum.ts), without waiting for its pass. */
+  upkeep(): Promise<void> {
+    return this.autovacuum.pass();
+  }
+
+  /** One statement outside any transaction, in its turn like everyone else's. */
+  private async upkeepStatement(text: string): Promise<unknown[]> {
+    if (this.state !== 'ready') throw new DatabaseUnavailableError();
+    const turn = await this.turns.acquire({ client: '', kind: 'write' });
+    try {
+      return await this.statement(
+        this.connection,
+        { op: 'query', text, params: [] },
+        this.limits.openTimeoutMs,
+      );
+    } finally {
+      turn.release();
+    }
   }
 
   async transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T> {
@@ -134,6 +171,7 @@ class PgliteSupervisor implements Database {
   async close(): Promise<void> {
     if (this.state === 'closed') return;
     this.state = 'closed';
+    this.autovacuum.stop();
     this.turns.reset(new DatabaseUnavailableError('The database is closed.'));
     await this.recovery; // sees 'closed' and closes what it opened
     const connection = this.connection;
@@ -211,6 +249,7 @@ class PgliteSupervisor implements Database {
         }
         this.connection = connection;
         this.state = 'ready';
+        this.autovacuum.opened(this.limits.firstUpkeepMs);
         const recoveryMs = Math.round(performance.now() - startedAt);
         this.logger.info(
           { event: 'pglite_recovered', recoveryMs, attempts: attempt, dataDir: this.held.dir },
@@ -271,6 +310,7 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     statementTimeoutMs: options.statementTimeoutMs ?? PGLITE_DEFAULTS.statementTimeoutMs,
     acquireTimeoutMs: options.acquireTimeoutMs ?? PGLITE_DEFAULTS.acquireTimeoutMs,
     openTimeoutMs: options.openTimeoutMs ?? PGLITE_DEFAULTS.openTimeoutMs,
+    firstUpkeepMs: options.firstUpkeepMs ?? PGLITE_DEFAULTS.firstUpkeepMs,
   };
   const supervisor = new PgliteSupervisor(held, options.logger ?? stderrLogger, limits);
   try {

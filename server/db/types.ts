@@ -64,6 +64,11 @@ export interface Database {
    * Optional: stand-in databases of tests have none, and then the server pushes nothing.
    */
   listenChanges?: ListenChanges;
+  /**
+   * PGlite only: analyze and vacuum now what autovacuum would (server/db/pglite-autovacuum.ts);
+   * PostgreSQL runs its own autovacuum.
+   */
+  upkeep?(): Promise<void>;
   close(): Promise<void>;
 }
 
