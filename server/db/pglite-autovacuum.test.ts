@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AUTOVACUUM,
   Autovacuum,
@@ -99,5 +99,54 @@ describe('Autovacuum passes', () => {
     const { ran, upkeep } = recorder([]);
     await Promise.all([upkeep.pass(), upkeep.pass()]);
     expect(ran).toEqual([FLUSH_ACTIVITY_SQL, TABLE_ACTIVITY_SQL]);
+  });
+
+  describe('on its timer', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('runs a pass soon after an open, then one every naptime, until stopped', async () => {
+      vi.useFakeTimers();
+      let passes = 0;
+      const upkeep = new Autovacuum(
+        async (text) => {
+          if (text === FLUSH_ACTIVITY_SQL) passes++;
+          return [];
+        },
+        () => undefined,
+        1000,
+      );
+      upkeep.opened(10);
+      await vi.advanceTimersByTimeAsync(10);
+      expect(passes).toBe(1);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(passes).toBe(2);
+      upkeep.stop();
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(passes).toBe(2);
+    });
+
+    it('keeps the first pass of an open (a restart) that came while a pass ran', async () => {
+      vi.useFakeTimers();
+      let passes = 0;
+      let release: () => void = () => undefined;
+      const upkeep = new Autovacuum(
+        async (text) => {
+          if (text !== FLUSH_ACTIVITY_SQL) return [];
+          passes++;
+          // The first pass waits until released: the open below comes meanwhile.
+          if (passes === 1) await new Promise<void>((resolve) => (release = resolve));
+          return [];
+        },
+        () => undefined,
+        60_000,
+      );
+      upkeep.opened(10);
+      await vi.advanceTimersByTimeAsync(10);
+      upkeep.opened(50);
+      release();
+      await vi.advanceTimersByTimeAsync(50);
+      expect(passes).toBe(2);
+      upkeep.stop();
+    });
   });
 });

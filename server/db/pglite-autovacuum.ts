@@ -107,13 +107,15 @@ export class Autovacuum {
 
   private schedule(inMs: number) {
     this.stop();
-    this.timer = setTimeout(() => {
+    const timer = setTimeout(() => {
       void this.pass().finally(() => {
-        if (this.timer !== undefined) this.schedule(this.naptimeMs);
+        // Not when stopped meanwhile, nor when an open (a restart) scheduled its own first pass.
+        if (this.timer === timer) this.schedule(this.naptimeMs);
       });
     }, inMs);
     // Upkeep never keeps the process alive.
-    this.timer.unref?.();
+    timer.unref?.();
+    this.timer = timer;
   }
 
   private async runPass(): Promise<void> {

@@ -83,13 +83,14 @@ class PgliteSupervisor implements Database {
     });
     this.autovacuum = new Autovacuum(
       (text) => this.upkeepStatement(text),
-      (error) =>
+      (error) => {
         // Unavailable: the watchdog is restarting PGlite, and says so itself.
-        error instanceof DatabaseUnavailableError ||
+        if (error instanceof DatabaseUnavailableError) return;
         this.logger.warn(
           { event: 'pglite_upkeep_failed', detail: oneLine(String(error)), dataDir: held.dir },
           'PGlite upkeep (ANALYZE, VACUUM) failed; it is tried again at the next pass',
-        ),
+        );
+      },
     );
   }
 
