@@ -49,12 +49,29 @@ describe('painting the first screen ahead', () => {
     expect(worker!.terminated).toBe(false);
   });
 
-  it('stops painting once the board opens: the board paints the same tiles itself', async () => {
+  it('lets a painter at work finish when the board opens: it cuts no tile before it is done', async () => {
     const { startFirstViewPainter, prepaintFirstView, stopPaintingAhead } = await freshModules();
     startFirstViewPainter();
     prepaintFirstView([], camera, viewport);
     stopPaintingAhead();
-    expect(FakeWorker.made[0]!.terminated).toBe(true);
+    const [worker] = FakeWorker.made;
+    expect(worker!.terminated).toBe(false);
+    worker!.onmessage!({ data: { type: 'done' } } as MessageEvent);
+    expect(worker!.terminated).toBe(true);
+  });
+
+  it('lets a tile go that comes once the board has drawn its first screen', async () => {
+    const { startFirstViewPainter, prepaintFirstView, stopPaintingAhead, discardPrepainted } =
+      await freshModules();
+    startFirstViewPainter();
+    prepaintFirstView([], camera, viewport);
+    stopPaintingAhead();
+    discardPrepainted();
+    const bitmap = { close: vi.fn() };
+    FakeWorker.made[0]!.onmessage!({
+      data: { type: 'tile', key: '0/0/0', scale: 1, ids: [], bitmap },
+    } as unknown as MessageEvent);
+    expect(bitmap.close).toHaveBeenCalled();
   });
 
   it('never starts when the board opens before the first screen has arrived', async () => {

@@ -41,8 +41,8 @@ export const FIRST_VIEW_PAINTED_MARK = 'signwall:first-view-painted';
 const painted = new Map<string, Prepainted>();
 const listeners = new Set<() => void>();
 let started = false;
-/** The painter while it paints ahead: until it is done, or the board opens first. */
-let painter: Worker | null = null;
+/** The board has drawn its first screen: a tile painted ahead that comes now is of no use. */
+let discarded = false;
 
 /** The pixel ratio the board's layers and tiles use (konva-setup.ts caps it at 2). */
 function boardPixelRatio(): number {
@@ -70,15 +70,17 @@ export function prepaintFirstView(
   const worker = takeFirstViewPainter();
   // Started with the welcome card (first-view-start.ts); none there: nothing is painted ahead.
   if (!worker) return;
-  painter = worker;
   worker.onmessage = ({ data }: MessageEvent<FirstViewAnswer>) => {
     if (data.type === 'done') {
       performance.mark(FIRST_VIEW_PAINTED_MARK, { detail: { tiles: count } });
       worker.terminate();
-      painter = null;
       return;
     }
     count++;
+    if (discarded) {
+      data.bitmap.close();
+      return;
+    }
     painted.set(data.key, { scale: data.scale, ids: data.ids, bitmap: data.bitmap });
     for (const listener of listeners) listener();
   };
@@ -86,7 +88,6 @@ export function prepaintFirstView(
   worker.onerror = (event) => {
     event.preventDefault();
     worker.terminate();
-    painter = null;
   };
   const packed = packSignatures(signatures);
   worker.postMessage(
@@ -122,14 +123,14 @@ export function startFromPaintAhead(tile: Tile, inTile: () => Signature[]): bool
 }
 
 /**
- * The board has opened: from now on it paints its tiles itself, in the order the painter would,
- * so a paint ahead still under way would paint the same tiles again, on a core the board needs.
- * It stops (what it painted so far is kept), or never starts.
+ * The board has opened: nothing more is painted ahead, and the board paints its tiles itself. A
+ * painter already at work goes on: it strokes the whole first screen before it cuts a single
+ * tile, so stopped now it would leave nothing; the tiles it sends before the board has begun
+ * them are taken (on the heaviest wall the board's own paint of a first screen took 650 ms of a
+ * 4×-slowed phone's main thread).
  */
 export function stopPaintingAhead(): void {
   started = true;
-  painter?.terminate();
-  painter = null;
   takeFirstViewPainter()?.terminate();
 }
 
@@ -141,6 +142,7 @@ export function onPrepainted(listener: () => void): () => void {
 
 /** Lets every tile painted ahead and not taken go (the board has drawn its first screen). */
 export function discardPrepainted(): void {
+  discarded = true;
   for (const { bitmap } of painted.values()) bitmap.close();
   painted.clear();
 }
