@@ -60,13 +60,14 @@ describe('painting the first screen ahead', () => {
     expect(worker!.terminated).toBe(true);
   });
 
-  it('lets a tile go that comes once the board has drawn its first screen', async () => {
+  it('stops the painter once the board has drawn its first screen, and lets go what still comes', async () => {
     const { startFirstViewPainter, prepaintFirstView, stopPaintingAhead, discardPrepainted } =
       await freshModules();
     startFirstViewPainter();
     prepaintFirstView([], camera, viewport);
     stopPaintingAhead();
     discardPrepainted();
+    expect(FakeWorker.made[0]!.terminated).toBe(true);
     const bitmap = { close: vi.fn() };
     FakeWorker.made[0]!.onmessage!({
       data: { type: 'tile', key: '0/0/0', scale: 1, ids: [], bitmap },

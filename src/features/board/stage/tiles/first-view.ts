@@ -41,6 +41,8 @@ export const FIRST_VIEW_PAINTED_MARK = 'signwall:first-view-painted';
 const painted = new Map<string, Prepainted>();
 const listeners = new Set<() => void>();
 let started = false;
+/** The painter at work, until it is done (or its tiles are of no more use). */
+let painter: Worker | null = null;
 /** The board has drawn its first screen: a tile painted ahead that comes now is of no use. */
 let discarded = false;
 
@@ -70,10 +72,12 @@ export function prepaintFirstView(
   const worker = takeFirstViewPainter();
   // Started with the welcome card (first-view-start.ts); none there: nothing is painted ahead.
   if (!worker) return;
+  painter = worker;
   worker.onmessage = ({ data }: MessageEvent<FirstViewAnswer>) => {
     if (data.type === 'done') {
       performance.mark(FIRST_VIEW_PAINTED_MARK, { detail: { tiles: count } });
       worker.terminate();
+      painter = null;
       return;
     }
     count++;
@@ -88,6 +92,7 @@ export function prepaintFirstView(
   worker.onerror = (event) => {
     event.preventDefault();
     worker.terminate();
+    painter = null;
   };
   const packed = packSignatures(signatures);
   worker.postMessage(
@@ -140,9 +145,14 @@ export function onPrepainted(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Lets every tile painted ahead and not taken go (the board has drawn its first screen). */
+/**
+ * Lets every tile painted ahead and not taken go (the board has drawn its first screen), and the
+ * painter if it is still at work.
+ */
 export function discardPrepainted(): void {
   discarded = true;
+  painter?.terminate();
+  painter = null;
   for (const { bitmap } of painted.values()) bitmap.close();
   painted.clear();
 }
