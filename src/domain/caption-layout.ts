@@ -188,9 +188,10 @@ export function captionLines(
 
 /**
  * The part of the wall a signature's paint can touch: its outline (the strokes, 3 px wide, stay
- * inside the 10 px padding) and its caption's box under it (caption-layout.ts), which the painter
- * clips the caption to. Fonts play no part: a repaint always covers the caption, whatever its
- * characters. One pixel of margin for anti-aliasing.
+ * inside the 10 px padding) and its caption's box under it (caption-layout.ts), which the caption's
+ * ink never leaves: the painter clips it there unless its ink was measured inside. Fonts play no
+ * part: a repaint always covers the caption, whatever its characters. One pixel of margin for
+ * anti-aliasing.
  */
 export function paintedExtent(outline: Rect): Rect {
   return grow(union(outline, captionBox(outline)), 1);

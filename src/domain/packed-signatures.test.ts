@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { packSignatures, transferablesOf, unpackSignatures } from './packed-signatures.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  packSignatures,
+  traceSignatureStrokes,
+  transferablesOf,
+  unpackSignatures,
+  type PathSink,
+} from './packed-signatures.ts';
 import { signatureFields } from '../../tests/support/signature-fields.ts';
 import { signaturesFromRows } from './signature.ts';
 
@@ -43,6 +49,43 @@ describe('packed signatures', () => {
     const clone = structuredClone(packed, { transfer: transferablesOf(packed) });
     expect(packed.coords.byteLength).toBe(0);
     expect(unpackSignatures(clone).map(signatureFields)).toEqual(signatures.map(signatureFields));
+  });
+
+  /** A sink that writes down every call. */
+  const recorder = () => {
+    const calls: string[] = [];
+    const sink: PathSink = {
+      moveTo: (x, y) => calls.push(`M${x},${y}`),
+      lineTo: (x, y) => calls.push(`L${x},${y}`),
+    };
+    return { calls, sink };
+  };
+
+  it('traces a packed signature as its strokes trace, one-point strokes skipped', () => {
+    const plain = signaturesFromRows(
+      [{ ...rows[0]!, signature: '[[[1,2],[3.5,4.25]],[[7,7]],[[10,10],[11,12],[13,9.1]]]' }],
+      () => undefined,
+    );
+    const [packed] = unpackSignatures(packSignatures(plain));
+    const a = recorder();
+    const b = recorder();
+    expect(traceSignatureStrokes(a.sink, plain[0]!)).toBe(5);
+    expect(traceSignatureStrokes(b.sink, packed!)).toBe(5);
+    expect(b.calls).toEqual(a.calls);
+    expect(a.calls).toEqual(['M1,2', 'L3.5,4.25', 'M10,10', 'L11,12', 'L13,9.1']);
+  });
+
+  it('traces and packs packed signatures without building their points', () => {
+    const unpacked = unpackSignatures(packSignatures(signatures));
+    const built = vi.spyOn(Object.getPrototypeOf(unpacked[0]), 'strokes', 'get');
+    for (const signature of unpacked) traceSignatureStrokes(recorder().sink, signature);
+    // Packed again (the first screen's signatures go to its painter so), a page of several.
+    const again = packSignatures(unpacked.slice(1));
+    expect(built).not.toHaveBeenCalled();
+    built.mockRestore();
+    expect(unpackSignatures(again).map(signatureFields)).toEqual(
+      signatures.slice(1).map(signatureFields),
+    );
   });
 
   it('packs an empty page', () => {

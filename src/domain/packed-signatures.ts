@@ -20,12 +20,53 @@ export interface PackedSignatures {
   readonly createdAts: readonly string[];
 }
 
+/** Where strokes are traced: a canvas's 2D context is one. */
+export interface PathSink {
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+}
+
+/**
+ * Traces a signature's strokes into `sink` and returns how many points it traced. A one-point
+ * stroke is skipped: it draws nothing, as Konva.Line (which drew the wall before) draws nothing
+ * for it. A packed signature is traced from its flat arrays, so painting never builds its points:
+ * built, a heavy wall's points held ~40 MB once every signature had been painted.
+ */
+export function traceSignatureStrokes(sink: PathSink, signature: Signature): number {
+  if (signature instanceof PackedSignature) return signature.traceInto(sink);
+  let traced = 0;
+  for (const stroke of signature.strokes) {
+    const first = stroke[0];
+    if (!first || stroke.length < 2) continue;
+    sink.moveTo(first[0], first[1]);
+    for (let i = 1; i < stroke.length; i++) sink.lineTo(stroke[i]![0], stroke[i]![1]);
+    traced += stroke.length;
+  }
+  return traced;
+}
+
+/** A signature's strokes as flat arrays: points per stroke, then x, y per point. */
+interface FlatStrokes {
+  readonly pointCounts: ArrayLike<number>;
+  readonly coords: ArrayLike<number>;
+}
+
+function flatStrokesOf(signature: Signature): FlatStrokes {
+  if (signature instanceof PackedSignature) return signature.flatStrokes();
+  const pointCounts = signature.strokes.map((stroke) => stroke.length);
+  const coords: number[] = [];
+  for (const stroke of signature.strokes) for (const [x, y] of stroke) coords.push(x, y);
+  return { pointCounts, coords };
+}
+
+/** Packs signatures; packed ones are copied from their flat arrays without building a point. */
 export function packSignatures(signatures: readonly Signature[]): PackedSignatures {
+  const flat = signatures.map(flatStrokesOf);
   let strokes = 0;
   let points = 0;
-  for (const s of signatures) {
-    strokes += s.strokes.length;
-    for (const stroke of s.strokes) points += stroke.length;
+  for (const f of flat) {
+    strokes += f.pointCounts.length;
+    points += f.coords.length / 2;
   }
   const packed = {
     ids: new Float64Array(signatures.length),
@@ -41,14 +82,12 @@ export function packSignatures(signatures: readonly Signature[]): PackedSignatur
   signatures.forEach((s, i) => {
     packed.ids[i] = s.id;
     packed.outlines.set([s.outline.x, s.outline.y, s.outline.width, s.outline.height], i * 4);
-    packed.strokeCounts[i] = s.strokes.length;
-    for (const points of s.strokes) {
-      packed.pointCounts[stroke++] = points.length;
-      for (const p of points) {
-        packed.coords[coord++] = p[0];
-        packed.coords[coord++] = p[1];
-      }
-    }
+    const { pointCounts, coords } = flat[i]!;
+    packed.strokeCounts[i] = pointCounts.length;
+    packed.pointCounts.set(pointCounts, stroke);
+    packed.coords.set(coords, coord);
+    stroke += pointCounts.length;
+    coord += coords.length;
   });
   return packed;
 }
@@ -63,8 +102,8 @@ export function transferablesOf(packed: PackedSignatures): ArrayBuffer[] {
 /**
  * One signature of a packed page. A class, so that a wall of them shares one shape: V8 keeps an
  * object literal with a getter of its own in dictionary mode, which made a heavy wall's every
- * later pass (merging, indexing, painting) several times slower. Its strokes are read from the
- * flat arrays on first use (painting, the export), once.
+ * later pass (merging, indexing, painting) several times slower. Painting and packing read the
+ * flat arrays; its strokes as points are built only for whoever asks for them, once.
  */
 class PackedSignature implements Signature {
   readonly id: number;
@@ -92,6 +131,35 @@ class PackedSignature implements Signature {
     this.#firstStroke = firstStroke;
     this.#strokeCount = packed.strokeCounts[i]!;
     this.#firstCoord = firstCoord;
+  }
+
+  /** The points per stroke and the coordinates: views of the packed arrays, nothing copied. */
+  flatStrokes(): FlatStrokes {
+    const { pointCounts, coords } = this.#packed;
+    const end = this.#firstStroke + this.#strokeCount;
+    let coordEnd = this.#firstCoord;
+    for (let k = this.#firstStroke; k < end; k++) coordEnd += pointCounts[k]! * 2;
+    return {
+      pointCounts: pointCounts.subarray(this.#firstStroke, end),
+      coords: coords.subarray(this.#firstCoord, coordEnd),
+    };
+  }
+
+  traceInto(sink: PathSink): number {
+    const { pointCounts, coords } = this.#packed;
+    const end = this.#firstStroke + this.#strokeCount;
+    let c = this.#firstCoord;
+    let traced = 0;
+    for (let k = this.#firstStroke; k < end; k++) {
+      const n = pointCounts[k]!;
+      if (n >= 2) {
+        sink.moveTo(coords[c]!, coords[c + 1]!);
+        for (let i = 1; i < n; i++) sink.lineTo(coords[c + 2 * i]!, coords[c + 2 * i + 1]!);
+        traced += n;
+      }
+      c += n * 2;
+    }
+    return traced;
   }
 
   get strokes(): Stroke[] {

@@ -90,6 +90,48 @@ describe('the wall painter', () => {
     ]);
   });
 
+  describe('with its ink measured', () => {
+    // Ink as a plain font's: from the baseline's start to the advance, 10 px up, 3 px down.
+    const ink = (ascent: number) => (text: string) => ({
+      left: 0,
+      right: measureText(text),
+      ascent,
+      descent: 3,
+    });
+    const paint = (caption: string, ascent: number) => {
+      const { ctx, calls } = recorder();
+      const painter = createSignaturePainter({
+        fontFamily: 'x',
+        measureText,
+        measureInk: ink(ascent),
+      });
+      painter.prepare(ctx);
+      painter.paint(ctx, signature(7, 100, 200, caption));
+      return calls.filter((c) => !/^(moveTo|lineTo|stroke|beginPath)/.test(c));
+    };
+
+    it('fills a caption whose ink stays in its box without a clip (no save)', () => {
+      expect(paint('hi', 10)).toEqual(['fillText(hi,90,255)']);
+      // Two lines: the second's baseline 17 px lower, its ink still inside.
+      expect(paint('abcdefgh ijk', 10)).toEqual([
+        'fillText(abcdefgh,90,255)',
+        'fillText(ijk,90,272)',
+      ]);
+    });
+
+    it('clips a caption whose ink would leave its box, or that reads right to left', () => {
+      // Marks stacked high: the ink reaches 16 px above the baseline, over the box's top.
+      expect(paint('hi', 16)).toEqual([
+        'save()',
+        'rect(90,240,60,54)',
+        'clip()',
+        'fillText(hi,90,255)',
+        'restore()',
+      ]);
+      expect(paint('שלום', 10)).toContain('clip()');
+    });
+  });
+
   it('paints a Hebrew or Arabic caption right to left, from the outline’s right edge', () => {
     const { ctx, calls } = recorder();
     // As a canvas does, restore() takes back what was set since save().

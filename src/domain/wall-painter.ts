@@ -26,6 +26,7 @@ import {
   defaultCaption,
 } from './presentation.ts';
 import { WALL_SIZE } from './rules.ts';
+import { traceSignatureStrokes } from './packed-signatures.ts';
 import type { Signature } from './signature.ts';
 import { initialCamera, type ViewLink } from './view-link.ts';
 
@@ -85,6 +86,17 @@ export function captionFont(family: string): string {
   return `${CAPTION_STYLE.fontStyle} ${CAPTION_STYLE.fontSize}px ${family}`;
 }
 
+/**
+ * Where a text's ink reaches from the start of its baseline, as a canvas's TextMetrics says
+ * (actualBoundingBoxLeft, Right, Ascent, Descent): each a distance, positive away from the start.
+ */
+export interface InkExtent {
+  readonly left: number;
+  readonly right: number;
+  readonly ascent: number;
+  readonly descent: number;
+}
+
 export interface SignaturePainterOptions<C extends PaintContext> {
   /** The caption font's family as CSS names it (the board's is Konva's default, Arial). */
   readonly fontFamily: string;
@@ -92,9 +104,16 @@ export interface SignaturePainterOptions<C extends PaintContext> {
   readonly measureText: MeasureText;
   /**
    * Strokes a signature's strokes with the context's current style. By default they are traced
-   * as one path; the browser strokes a Path2D it built once per signature instead.
+   * as one path.
    */
   readonly strokeSignature?: (ctx: C, signature: Signature) => void;
+  /**
+   * The ink of caption text, as the canvas that paints measures it. Given, a left-to-right caption
+   * whose ink stays inside its box is filled without a clip: a clip costs a save(), and in a
+   * browser each is a garbage-collected state (59 MB of them once a heavy wall had been painted
+   * whole, until the next collection). Without it, every caption is clipped.
+   */
+  readonly measureInk?: (text: string) => InkExtent;
 }
 
 export interface SignaturePainter<C extends PaintContext> {
@@ -115,12 +134,7 @@ export interface SignaturePainter<C extends PaintContext> {
 /** All of a signature's strokes as one path; a one-point stroke draws nothing, as Konva.Line. */
 export function traceStrokes(ctx: PaintContext, signature: Signature): void {
   ctx.beginPath();
-  for (const stroke of signature.strokes) {
-    const first = stroke[0];
-    if (!first || stroke.length < 2) continue;
-    ctx.moveTo(first[0], first[1]);
-    for (let i = 1; i < stroke.length; i++) ctx.lineTo(stroke[i]![0], stroke[i]![1]);
-  }
+  traceSignatureStrokes(ctx, signature);
 }
 
 export function createSignaturePainter<C extends PaintContext>(
@@ -136,16 +150,39 @@ export function createSignaturePainter<C extends PaintContext>(
   /** One layout per signature: its caption and width never change after it is saved. */
   const layouts = new WeakMap<
     Signature,
-    { readonly lines: readonly string[]; readonly direction: TextDirection }
+    {
+      readonly lines: readonly string[];
+      readonly direction: TextDirection;
+      /** Whether the caption is clipped to its box: unless its ink is known to stay inside. */
+      readonly clipped: boolean;
+    }
   >();
+  const { measureInk } = options;
+  const inkInBox = (lines: readonly string[], outline: Rect) => {
+    if (!measureInk) return false;
+    // Ink measured inside; its anti-aliasing (at any zoom) stays in paintedExtent's margin pixel.
+    const box = captionBox(outline);
+    return lines.every((line, i) => {
+      const ink = measureInk(line);
+      const baseline = captionBaseline(outline, i);
+      return (
+        outline.x - ink.left >= box.x &&
+        outline.x + ink.right <= box.x + box.width &&
+        baseline - ink.ascent >= box.y &&
+        baseline + ink.descent <= box.y + box.height
+      );
+    });
+  };
   const layoutOf = (signature: Signature) => {
     let layout = layouts.get(signature);
     if (!layout) {
       const text = signature.caption ?? defaultCaption(signature.id);
-      layout = {
-        lines: captionLines(text, signature.outline.width, options.measureText),
-        direction: captionDirection(text),
-      };
+      const lines = captionLines(text, signature.outline.width, options.measureText);
+      const direction = captionDirection(text);
+      // Measured from the left: a right-to-left caption is always clipped.
+      const clipped =
+        lines.length > 0 && (direction === 'rtl' || !inkInBox(lines, signature.outline));
+      layout = { lines, direction, clipped };
       layouts.set(signature, layout);
     }
     return layout;
@@ -165,14 +202,18 @@ export function createSignaturePainter<C extends PaintContext>(
     paint(ctx, signature) {
       strokeSignature(ctx, signature);
       const { outline } = signature;
-      const box = captionBox(outline);
+      const { lines, direction, clipped } = layoutOf(signature);
+      if (!clipped) {
+        lines.forEach((line, i) => ctx.fillText(line, outline.x, captionBaseline(outline, i)));
+        return;
+      }
       // The last guard: whatever a font draws (marks stacked high, a glyph wider than its
       // advance), nothing leaves the box, which is all a repaint covers (paintedExtent).
+      const box = captionBox(outline);
       ctx.save();
       ctx.beginPath();
       ctx.rect(box.x, box.y, box.width, box.height);
       ctx.clip();
-      const { lines, direction } = layoutOf(signature);
       // A right-to-left caption starts at the outline's right edge, as its reader begins there.
       const rtl = direction === 'rtl';
       if (rtl) {

@@ -1,48 +1,32 @@
 /**
  * How a saved signature looks on the browser's canvas: the wall's painter
  * (src/domain/wall-painter.ts, which the server's link previews paint with too) bound to the
- * browser, its caption font measured by a canvas of the page (or of the worker) and each
- * signature's strokes kept as one Path2D. The board's tiles, the export and the timelapse paint with
- * this, so the PNG matches the wall stroke for stroke (spec §9). Plain Canvas 2D rather than Konva
- * nodes: a signature is painted once into a bitmap and then only composed, so a scene graph would be
- * pure overhead (docs/research/konva.md §1).
+ * browser, its caption font measured by a canvas of the page (or of the worker). Strokes are traced
+ * into the context at each paint: kept as a Path2D per signature they were no faster to stroke
+ * again (3,440 signatures: 231–322 ms either way), and a heavy wall's paths held 58 MB. The board's
+ * tiles, the export and the timelapse paint with this, so the PNG matches the wall stroke for
+ * stroke (spec §9). Plain Canvas 2D rather than Konva nodes: a signature is painted once into a
+ * bitmap and then only composed, so a scene graph would be pure overhead
+ * (docs/research/konva.md §1).
  *
  * Coordinates are wall pixels: the caller sets the context's transform (tile origin, zoom level).
  */
-import type { Signature } from '../domain/signature.ts';
-import { captionFont, createSignaturePainter, keepingShortWidths } from '../domain/wall-painter.ts';
+import {
+  captionFont,
+  createSignaturePainter,
+  keepingShortWidths,
+  type InkExtent,
+} from '../domain/wall-painter.ts';
 
 /** Konva's default family, which the board's captions have always used. */
 const CAPTION_FAMILY = 'Arial';
 
 type Context2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 
-/** One path per signature, built once: a signature's strokes never change after it is saved. */
-const strokePaths = new WeakMap<Signature, Path2D>();
-
-/**
- * All of a signature's strokes as one path. A one-point stroke draws nothing, as Konva.Line (which
- * drew the wall before) draws nothing for it either.
- */
-export function strokePathOf(signature: Signature): Path2D {
-  let path = strokePaths.get(signature);
-  if (!path) {
-    path = new Path2D();
-    for (const stroke of signature.strokes) {
-      const first = stroke[0];
-      if (!first || stroke.length < 2) continue;
-      path.moveTo(first[0], first[1]);
-      for (let i = 1; i < stroke.length; i++) path.lineTo(stroke[i]![0], stroke[i]![1]);
-    }
-    strokePaths.set(signature, path);
-  }
-  return path;
-}
-
 let measuring: Context2D | null = null;
 
-/** Caption widths on the page (or in the export's worker), short texts' kept. */
-const measureCaptionText = keepingShortWidths((text) => {
+/** A canvas of the page (or of the worker) that measures caption text from its left. */
+function measuringContext(): Context2D {
   if (!measuring) {
     // A worker (the export's, export-worker.ts) has no document: an OffscreenCanvas measures alike.
     measuring =
@@ -50,15 +34,31 @@ const measureCaptionText = keepingShortWidths((text) => {
         ? new OffscreenCanvas(1, 1).getContext('2d')!
         : document.createElement('canvas').getContext('2d')!;
     measuring.font = captionFont(CAPTION_FAMILY);
+    measuring.textAlign = 'left';
+    measuring.direction = 'ltr';
   }
-  return measuring.measureText(text).width;
-});
+  return measuring;
+}
+
+/** Caption widths on the page (or in the export's worker), short texts' kept. */
+const measureCaptionText = keepingShortWidths((text) => measuringContext().measureText(text).width);
+
+/** Where a caption line's ink reaches, measured as it is painted. */
+function measureCaptionInk(text: string): InkExtent {
+  const metrics = measuringContext().measureText(text);
+  return {
+    left: metrics.actualBoundingBoxLeft,
+    right: metrics.actualBoundingBoxRight,
+    ascent: metrics.actualBoundingBoxAscent,
+    descent: metrics.actualBoundingBoxDescent,
+  };
+}
 
 /** The page's painter: one for every canvas of the page (or of the export's worker). */
 export const signaturePainter = createSignaturePainter<Context2D>({
   fontFamily: CAPTION_FAMILY,
   measureText: measureCaptionText,
-  strokeSignature: (ctx, signature) => ctx.stroke(strokePathOf(signature)),
+  measureInk: measureCaptionInk,
 });
 
 /** Sets the stroke and caption style once for a run of `paintSignature` calls. */
