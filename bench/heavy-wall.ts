@@ -13,6 +13,8 @@
  *   each. The phone's first load is the first the server answers (its read cache cold), its later
  *   ones find those answers cached; the desktop's first reads are new to the cache (its screen is
  *   another), its later ones cached.
+ * - Then the phone once more, zoomed out to the wall's whole width (every signature painted at
+ *   least once), 30 s later: the renderer's peak and its resident memory then.
  * - Others served meanwhile: BENCH_HEAVY_READERS visitors (10) each read the whole wall as the app
  *   does, again and again, for BENCH_HEAVY_SECONDS (20); meanwhile another address reads the
  *   first screen's region and saves a signature in the free strip, one after the other, and their
@@ -85,18 +87,18 @@ async function seedAsOwner(server: BenchServer, wall: readonly HeavySignature[])
 }
 
 /**
- * Peak resident memory (kB) of the renderer processes alive now: the page's (its workers run in
- * it), the only one open while a load is measured.
+ * Peak (VmHWM) or current (VmRSS) resident memory, in kB, of the renderer processes alive now: the
+ * page's (its workers run in it), the only one open while a load is measured.
  */
-function rendererPeakKb(): number {
+function rendererKb(field: 'VmHWM' | 'VmRSS' = 'VmHWM'): number {
   let peak = 0;
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (!cmdline.includes('--type=renderer')) continue;
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(status);
-      if (hwm) peak = Math.max(peak, Number(hwm[1]));
+      const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
+      if (kb) peak = Math.max(peak, Number(kb[1]));
     } catch {
       // the process ended meanwhile
     }
@@ -104,11 +106,24 @@ function rendererPeakKb(): number {
   return peak;
 }
 
+/** Zoom-outs from the first screen until the phone shows the wall's whole width. */
+const ZOOM_OUTS = 7;
+/** How long the whole wall is given to be painted before the renderer's memory is read. */
+const ZOOMED_OUT_SETTLE_MS = 30_000;
+
+interface Load {
+  ms: number;
+  peakMb: number;
+  /** After zooming out to the whole wall (when asked for): the renderer's peak and its memory now. */
+  zoomedOut?: { peakMb: number; nowMb: number };
+}
+
 async function load(
   browser: Browser,
   url: string,
   viewport: ViewportName,
-): Promise<{ ms: number; peakMb: number }> {
+  zoomOut = false,
+): Promise<Load> {
   const context = await browser.newContext(VIEWPORTS[viewport]);
   try {
     const page: Page = await context.newPage();
@@ -142,7 +157,18 @@ async function load(
     const clickAt = await page.evaluate(
       () => (window as unknown as { __heavy: { clickAt: number } }).__heavy.clickAt,
     );
-    return { ms: loadedAt - clickAt, peakMb: rendererPeakKb() / 1024 };
+    const loaded = { ms: loadedAt - clickAt, peakMb: rendererKb() / 1024 };
+    if (!zoomOut) return loaded;
+    // Every signature painted at least once: what a visitor who looks at the whole wall costs.
+    const out = page.getByRole('button', { name: 'Zoom out' });
+    for (let i = 0; i < ZOOM_OUTS; i++) {
+      if ('hasTouch' in VIEWPORTS[viewport]) await out.tap();
+      else await out.click();
+      await page.waitForTimeout(1000);
+    }
+    await page.waitForTimeout(ZOOMED_OUT_SETTLE_MS);
+    const zoomedOut = { peakMb: rendererKb() / 1024, nowMb: rendererKb('VmRSS') / 1024 };
+    return { ...loaded, zoomedOut };
   } finally {
     await context.close();
   }
@@ -246,7 +272,7 @@ async function main(): Promise<void> {
       // new to the cache too. Each load in a fresh context; on a 2-core machine shared with the
       // server one load says little, so each viewport loads LOADS times.
       for (const viewport of ['phone4x', 'desktop'] as const) {
-        const loads: Array<{ ms: number; peakMb: number }> = [];
+        const loads: Load[] = [];
         for (let i = 0; i < LOADS; i++) loads.push(await load(browser, server.url, viewport));
         const times = loads.map((l) => l.ms.toFixed(0)).join(', ');
         const peaks = loads.map((l) => l.peakMb.toFixed(0)).join(', ');
@@ -258,6 +284,11 @@ async function main(): Promise<void> {
             `; renderer peak ${peaks} MB`,
         );
       }
+      const { zoomedOut } = await load(browser, server.url, 'phone4x', true);
+      log(
+        `phone4x zoomed out to the whole wall, ${ZOOMED_OUT_SETTLE_MS / 1000} s later: renderer ` +
+          `peak ${zoomedOut!.peakMb.toFixed(0)} MB, now ${zoomedOut!.nowMb.toFixed(0)} MB`,
+      );
     } finally {
       await browser.close();
     }

@@ -69,8 +69,8 @@ describe('packed signatures', () => {
     const [packed] = unpackSignatures(packSignatures(plain));
     const a = recorder();
     const b = recorder();
-    expect(traceSignatureStrokes(a.sink, plain[0]!)).toBe(5);
-    expect(traceSignatureStrokes(b.sink, packed!)).toBe(5);
+    traceSignatureStrokes(a.sink, plain[0]!);
+    traceSignatureStrokes(b.sink, packed!);
     expect(b.calls).toEqual(a.calls);
     expect(a.calls).toEqual(['M1,2', 'L3.5,4.25', 'M10,10', 'L11,12', 'L13,9.1']);
   });

@@ -27,22 +27,18 @@ export interface PathSink {
 }
 
 /**
- * Traces a signature's strokes into `sink` and returns how many points it traced. A one-point
- * stroke is skipped: it draws nothing, as Konva.Line (which drew the wall before) draws nothing
+ * Traces a signature's strokes into `sink`. A one-point stroke is skipped: it draws nothing, as Konva.Line (which drew the wall before) draws nothing
  * for it. A packed signature is traced from its flat arrays, so painting never builds its points:
  * built, a heavy wall's points held ~40 MB once every signature had been painted.
  */
-export function traceSignatureStrokes(sink: PathSink, signature: Signature): number {
+export function traceSignatureStrokes(sink: PathSink, signature: Signature): void {
   if (signature instanceof PackedSignature) return signature.traceInto(sink);
-  let traced = 0;
   for (const stroke of signature.strokes) {
     const first = stroke[0];
     if (!first || stroke.length < 2) continue;
     sink.moveTo(first[0], first[1]);
     for (let i = 1; i < stroke.length; i++) sink.lineTo(stroke[i]![0], stroke[i]![1]);
-    traced += stroke.length;
   }
-  return traced;
 }
 
 /** A signature's strokes as flat arrays: points per stroke, then x, y per point. */
@@ -145,21 +141,18 @@ class PackedSignature implements Signature {
     };
   }
 
-  traceInto(sink: PathSink): number {
+  traceInto(sink: PathSink): void {
     const { pointCounts, coords } = this.#packed;
     const end = this.#firstStroke + this.#strokeCount;
     let c = this.#firstCoord;
-    let traced = 0;
     for (let k = this.#firstStroke; k < end; k++) {
       const n = pointCounts[k]!;
       if (n >= 2) {
         sink.moveTo(coords[c]!, coords[c + 1]!);
         for (let i = 1; i < n; i++) sink.lineTo(coords[c + 2 * i]!, coords[c + 2 * i + 1]!);
-        traced += n;
       }
       c += n * 2;
     }
-    return traced;
   }
 
   get strokes(): Stroke[] {
