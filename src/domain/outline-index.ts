@@ -28,9 +28,12 @@ export interface OutlineIndex<T extends Outlined> {
   extend(more: readonly T[]): OutlineIndex<T>;
 }
 
-function cellRange(lo: number, hi: number): [number, number] {
-  const clampCell = (v: number) => Math.min(CELLS - 1, Math.max(0, Math.floor(v / CELL)));
-  return [clampCell(lo), clampCell(hi)];
+/**
+ * The grid's cell, along one axis, that holds `v`, clamped to the wall. A number, not a pair: it
+ * runs for every signature that joins a loading wall.
+ */
+function cellOf(v: number): number {
+  return Math.min(CELLS - 1, Math.max(0, Math.floor(v / CELL)));
 }
 
 /** Builds an index over the items' outlines; items keep the order given. */
@@ -39,21 +42,19 @@ export function createOutlineIndex<T extends Outlined>(initial: readonly T[]): O
   const cells: number[][] = Array.from({ length: CELLS * CELLS }, () => []);
   const add = (item: T) => {
     const i = items.push(item) - 1;
-    const [cx0, cx1] = cellRange(item.outline.x, item.outline.x + item.outline.width);
-    const [cy0, cy1] = cellRange(item.outline.y, item.outline.y + item.outline.height);
-    for (let cy = cy0; cy <= cy1; cy++) {
-      for (let cx = cx0; cx <= cx1; cx++) cells[cy * CELLS + cx]!.push(i);
+    const { x, y, width, height } = item.outline;
+    for (let cy = cellOf(y), cy1 = cellOf(y + height); cy <= cy1; cy++) {
+      for (let cx = cellOf(x), cx1 = cellOf(x + width); cx <= cx1; cx++)
+        cells[cy * CELLS + cx]!.push(i);
     }
   };
   initial.forEach(add);
 
   // Item positions (into `items`) from every cell the rectangle touches, ascending, each once.
   function candidates(r: Rect): number[] {
-    const [cx0, cx1] = cellRange(r.x, r.x + r.width);
-    const [cy0, cy1] = cellRange(r.y, r.y + r.height);
     const seen = new Set<number>();
-    for (let cy = cy0; cy <= cy1; cy++) {
-      for (let cx = cx0; cx <= cx1; cx++) {
+    for (let cy = cellOf(r.y), cy1 = cellOf(r.y + r.height); cy <= cy1; cy++) {
+      for (let cx = cellOf(r.x), cx1 = cellOf(r.x + r.width); cx <= cx1; cx++) {
         for (const i of cells[cy * CELLS + cx]!) seen.add(i);
       }
     }

@@ -54,24 +54,32 @@ export function wallRegions(view: Rect): { view: WallRegion; rest: WallRegion[] 
   };
 }
 
-/** The outline's edges by column name. */
-export function outlineEdges(r: Rect): Record<OutlineEdge, number> {
-  return { min_x: r.x, max_x: r.x + r.width, min_y: r.y, max_y: r.y + r.height };
+/** The outline's edge a column names. */
+function edgeOf(r: Rect, column: OutlineEdge): number {
+  switch (column) {
+    case 'min_x':
+      return r.x;
+    case 'max_x':
+      return r.x + r.width;
+    case 'min_y':
+      return r.y;
+    case 'max_y':
+      return r.y + r.height;
+  }
 }
 
-/** True when an outline passes every filter (what the database answers for its row). */
+/**
+ * True when an outline passes every filter (what the database answers for its row). Builds
+ * nothing: it runs over the whole wall when a loaded wall checks for removals.
+ */
 export function regionHolds(region: WallRegion, outline: Rect): boolean {
-  const edges = outlineEdges(outline);
-  return region.filters.every(({ column, op, value }) => {
-    const v = edges[column];
-    return op === 'gte'
-      ? v >= value
-      : op === 'lte'
-        ? v <= value
-        : op === 'gt'
-          ? v > value
-          : v < value;
-  });
+  for (const { column, op, value } of region.filters) {
+    const v = edgeOf(outline, column);
+    const holds =
+      op === 'gte' ? v >= value : op === 'lte' ? v <= value : op === 'gt' ? v > value : v < value;
+    if (!holds) return false;
+  }
+  return true;
 }
 
 /** At most this many id windows of one region are read side by side. */

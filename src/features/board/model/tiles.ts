@@ -52,22 +52,33 @@ export function tileKey({ level, col, row }: TileCoord): string {
 }
 
 /**
- * Every tile of `level` that meets the rectangle (edges inclusive, like outlines), clipped to
- * the wall; row by row. Empty when the rectangle lies off the wall.
+ * Calls `visit` with the column and row of every tile of `level` that meets the rectangle (edges
+ * inclusive, like outlines), clipped to the wall; row by row. None when it lies off the wall.
+ * Builds nothing: it runs for every signature that joins a loading wall.
  */
-export function tilesCovering(r: Rect, level: number, pixelRatio: number): TileCoord[] {
+export function forEachTileCovering(
+  r: Rect,
+  level: number,
+  pixelRatio: number,
+  visit: (col: number, row: number) => void,
+): void {
   const size = tileWallSize(level, pixelRatio);
   const last = Math.ceil(WALL_SIZE / size) - 1;
   const clamp = (v: number) => Math.min(last, Math.max(0, Math.floor(v / size)));
-  if (r.x > WALL_SIZE || r.y > WALL_SIZE || r.x + r.width < 0 || r.y + r.height < 0) return [];
+  if (r.x > WALL_SIZE || r.y > WALL_SIZE || r.x + r.width < 0 || r.y + r.height < 0) return;
   const c0 = clamp(r.x);
   const c1 = clamp(r.x + r.width);
   const r0 = clamp(r.y);
   const r1 = clamp(r.y + r.height);
-  const out: TileCoord[] = [];
   for (let row = r0; row <= r1; row++) {
-    for (let col = c0; col <= c1; col++) out.push({ level, col, row });
+    for (let col = c0; col <= c1; col++) visit(col, row);
   }
+}
+
+/** Every tile of `level` that meets the rectangle, as forEachTileCovering visits them. */
+export function tilesCovering(r: Rect, level: number, pixelRatio: number): TileCoord[] {
+  const out: TileCoord[] = [];
+  forEachTileCovering(r, level, pixelRatio, (col, row) => out.push({ level, col, row }));
   return out;
 }
 

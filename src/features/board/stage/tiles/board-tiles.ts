@@ -3,10 +3,21 @@
  * every level a frame has used, and found by key or by the part of the wall they show.
  */
 import { rectsMeet, type Rect } from '../../../../domain/geometry.ts';
-import { tileKey, tilesCovering, type TileCoord } from '../../model/tiles.ts';
+import { forEachTileCovering, tileKey, type TileCoord } from '../../model/tiles.ts';
 import { createTileCache, TILE_BUDGET_BYTES, tilesInBudget, type TileCache } from './tile-cache.ts';
 import type { CachedTiles } from './tile-draw.ts';
 import { createTile, freeTile, TILE_BYTES, type Tile } from './tile.ts';
+
+/** A level's cached tiles by cell, `col * CELL_SPAN + row`: found without building a key. */
+interface LevelTiles {
+  readonly level: number;
+  readonly cells: Map<number, Tile>;
+}
+
+/** More columns than a level ever has (a tile is never under 16 wall pixels: 200 a side). */
+const CELL_SPAN = 4096;
+
+const cellOf = ({ col, row }: TileCoord) => col * CELL_SPAN + row;
 
 export class BoardTiles {
   /** How many tiles the budget holds: what painting ahead may fill. */
@@ -14,9 +25,17 @@ export class BoardTiles {
   readonly cache: TileCache<Tile> = createTileCache<Tile>({
     budgetBytes: TILE_BUDGET_BYTES,
     bytesOf: () => TILE_BYTES,
-    release: freeTile,
+    release: (tile) => {
+      this.#byLevel.find((l) => l.level === tile.coord.level)?.cells.delete(cellOf(tile.coord));
+      freeTile(tile);
+    },
   });
   readonly #levels = new Set<number>();
+  /**
+   * The cached tiles again, by level and cell: `meeting` runs for every signature that joins the
+   * wall, and building each tile's key there was a heavy wall's load's largest garbage (15 MB).
+   */
+  readonly #byLevel: LevelTiles[] = [];
 
   /**
    * The cached tile at `coord` (now the most recently used), or a new one whose signatures are
@@ -32,6 +51,9 @@ export class BoardTiles {
       tile.unread = true;
       this.cache.set(key, tile);
       this.#levels.add(coord.level);
+      let level = this.#byLevel.find((l) => l.level === coord.level);
+      if (!level) this.#byLevel.push((level = { level: coord.level, cells: new Map() }));
+      level.cells.set(cellOf(coord), tile);
     }
     return tile;
   }
@@ -44,11 +66,12 @@ export class BoardTiles {
   /** The cached tiles, at every level, that meet `extent`. */
   meeting(extent: Rect, pixelRatio: number): Tile[] {
     const out: Tile[] = [];
-    for (const level of this.#levels) {
-      for (const coord of tilesCovering(extent, level, pixelRatio)) {
-        const tile = this.peek(coord);
+    for (const { level, cells } of this.#byLevel) {
+      if (cells.size === 0) continue;
+      forEachTileCovering(extent, level, pixelRatio, (col, row) => {
+        const tile = cells.get(col * CELL_SPAN + row);
         if (tile && rectsMeet(extent, tile.rect)) out.push(tile);
-      }
+      });
     }
     return out;
   }
