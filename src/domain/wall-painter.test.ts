@@ -93,10 +93,10 @@ describe('the wall painter', () => {
   describe('with its ink measured', () => {
     // Ink as a plain font's: from the baseline's start to the advance, 10 px up, 3 px down.
     const ink = (ascent: number) => (text: string) => ({
-      left: 0,
-      right: measureText(text),
-      ascent,
-      descent: 3,
+      actualBoundingBoxLeft: 0,
+      actualBoundingBoxRight: measureText(text),
+      actualBoundingBoxAscent: ascent,
+      actualBoundingBoxDescent: 3,
     });
     const paint = (caption: string, ascent: number) => {
       const { ctx, calls } = recorder();

@@ -87,14 +87,14 @@ export function captionFont(family: string): string {
 }
 
 /**
- * Where a text's ink reaches from the start of its baseline, as a canvas's TextMetrics says
- * (actualBoundingBoxLeft, Right, Ascent, Descent): each a distance, positive away from the start.
+ * Where a text's ink reaches from the start of its baseline, as a canvas's TextMetrics says (so
+ * a TextMetrics is one): each a distance, positive away from the start.
  */
 export interface InkExtent {
-  readonly left: number;
-  readonly right: number;
-  readonly ascent: number;
-  readonly descent: number;
+  readonly actualBoundingBoxLeft: number;
+  readonly actualBoundingBoxRight: number;
+  readonly actualBoundingBoxAscent: number;
+  readonly actualBoundingBoxDescent: number;
 }
 
 export interface SignaturePainterOptions<C extends PaintContext> {
@@ -166,10 +166,10 @@ export function createSignaturePainter<C extends PaintContext>(
       const ink = measureInk(line);
       const baseline = captionBaseline(outline, i);
       return (
-        outline.x - ink.left >= box.x &&
-        outline.x + ink.right <= box.x + box.width &&
-        baseline - ink.ascent >= box.y &&
-        baseline + ink.descent <= box.y + box.height
+        outline.x - ink.actualBoundingBoxLeft >= box.x &&
+        outline.x + ink.actualBoundingBoxRight <= box.x + box.width &&
+        baseline - ink.actualBoundingBoxAscent >= box.y &&
+        baseline + ink.actualBoundingBoxDescent <= box.y + box.height
       );
     });
   };

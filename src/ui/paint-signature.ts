@@ -11,12 +11,7 @@
  *
  * Coordinates are wall pixels: the caller sets the context's transform (tile origin, zoom level).
  */
-import {
-  captionFont,
-  createSignaturePainter,
-  keepingShortWidths,
-  type InkExtent,
-} from '../domain/wall-painter.ts';
+import { captionFont, createSignaturePainter, keepingShortWidths } from '../domain/wall-painter.ts';
 
 /** Konva's default family, which the board's captions have always used. */
 const CAPTION_FAMILY = 'Arial';
@@ -40,25 +35,29 @@ function measuringContext(): Context2D {
   return measuring;
 }
 
-/** Caption widths on the page (or in the export's worker), short texts' kept. */
-const measureCaptionText = keepingShortWidths((text) => measuringContext().measureText(text).width);
+let lastText: string | null = null;
+let lastMetrics: TextMetrics | null = null;
 
-/** Where a caption line's ink reaches, measured as it is painted. */
-function measureCaptionInk(text: string): InkExtent {
-  const metrics = measuringContext().measureText(text);
-  return {
-    left: metrics.actualBoundingBoxLeft,
-    right: metrics.actualBoundingBoxRight,
-    ascent: metrics.actualBoundingBoxAscent,
-    descent: metrics.actualBoundingBoxDescent,
-  };
+/**
+ * The metrics of a caption text, the last one's kept: a caption that fits on one line is measured
+ * for its width, then its ink, and a measure is a call into the canvas and an object it collects.
+ */
+function metricsOf(text: string): TextMetrics {
+  if (text !== lastText || !lastMetrics) {
+    lastMetrics = measuringContext().measureText(text);
+    lastText = text;
+  }
+  return lastMetrics;
 }
+
+/** Caption widths on the page (or in the export's worker), short texts' kept. */
+const measureCaptionText = keepingShortWidths((text) => metricsOf(text).width);
 
 /** The page's painter: one for every canvas of the page (or of the export's worker). */
 export const signaturePainter = createSignaturePainter<Context2D>({
   fontFamily: CAPTION_FAMILY,
   measureText: measureCaptionText,
-  measureInk: measureCaptionInk,
+  measureInk: metricsOf,
 });
 
 /** Sets the stroke and caption style once for a run of `paintSignature` calls. */
