@@ -8,12 +8,6 @@ import { createTileCache, TILE_BUDGET_BYTES, tilesInBudget, type TileCache } fro
 import type { CachedTiles } from './tile-draw.ts';
 import { createTile, freeTile, TILE_BYTES, type Tile } from './tile.ts';
 
-/** A level's cached tiles by cell, `col * CELL_SPAN + row`: found without building a key. */
-interface LevelTiles {
-  readonly level: number;
-  readonly cells: Map<number, Tile>;
-}
-
 /** More columns than a level ever has (a tile is never under 16 wall pixels: 200 a side). */
 const CELL_SPAN = 4096;
 
@@ -26,16 +20,16 @@ export class BoardTiles {
     budgetBytes: TILE_BUDGET_BYTES,
     bytesOf: () => TILE_BYTES,
     release: (tile) => {
-      this.#byLevel.find((l) => l.level === tile.coord.level)?.cells.delete(cellOf(tile.coord));
+      this.#byLevel.get(tile.coord.level)?.delete(cellOf(tile.coord));
       freeTile(tile);
     },
   });
-  readonly #levels = new Set<number>();
   /**
-   * The cached tiles again, by level and cell: `meeting` runs for every signature that joins the
-   * wall, and building each tile's key there was a heavy wall's load's largest garbage (15 MB).
+   * The cached tiles again, by level (every level a frame has used) and cell, `col * CELL_SPAN +
+   * row`: `meeting` runs for every signature that joins the wall, and building each tile's key
+   * there was a heavy wall's load's largest garbage (15 MB).
    */
-  readonly #byLevel: LevelTiles[] = [];
+  readonly #byLevel = new Map<number, Map<number, Tile>>();
 
   /**
    * The cached tile at `coord` (now the most recently used), or a new one whose signatures are
@@ -50,10 +44,9 @@ export class BoardTiles {
       tile = createTile(coord, pixelRatio, []);
       tile.unread = true;
       this.cache.set(key, tile);
-      this.#levels.add(coord.level);
-      let level = this.#byLevel.find((l) => l.level === coord.level);
-      if (!level) this.#byLevel.push((level = { level: coord.level, cells: new Map() }));
-      level.cells.set(cellOf(coord), tile);
+      let cells = this.#byLevel.get(coord.level);
+      if (!cells) this.#byLevel.set(coord.level, (cells = new Map()));
+      cells.set(cellOf(coord), tile);
     }
     return tile;
   }
@@ -66,19 +59,19 @@ export class BoardTiles {
   /** The cached tiles, at every level, that meet `extent`. */
   meeting(extent: Rect, pixelRatio: number): Tile[] {
     const out: Tile[] = [];
-    for (const { level, cells } of this.#byLevel) {
-      if (cells.size === 0) continue;
+    this.#byLevel.forEach((cells, level) => {
+      if (cells.size === 0) return;
       forEachTileCovering(extent, level, pixelRatio, (col, row) => {
         const tile = cells.get(col * CELL_SPAN + row);
         if (tile && rectsMeet(extent, tile.rect)) out.push(tile);
       });
-    }
+    });
     return out;
   }
 
   /** What the fallbacks of unpainted tiles are looked for in (tile-draw.ts). */
   cached(pixelRatio: number): CachedTiles {
-    return { levels: this.#levels, cached: (key) => this.cache.peek(key), pixelRatio };
+    return { levels: this.#byLevel, cached: (key) => this.cache.peek(key), pixelRatio };
   }
 
   clear(): void {

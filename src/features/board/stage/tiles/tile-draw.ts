@@ -31,7 +31,7 @@ function drawTile(ctx: CanvasRenderingContext2D, m: DOMMatrix, tile: Tile): void
 
 export interface CachedTiles {
   /** Levels that may hold tiles. */
-  readonly levels: ReadonlySet<number>;
+  readonly levels: { has(level: number): boolean };
   /** The cached tile with this key, without touching its recency. */
   readonly cached: (key: string) => Tile | undefined;
   readonly pixelRatio: number;
