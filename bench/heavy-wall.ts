@@ -114,7 +114,7 @@ const ZOOMED_OUT_SETTLE_MS = 30_000;
 interface Load {
   ms: number;
   peakMb: number;
-  /** After zooming out to the whole wall (when asked for): the renderer's peak and its memory now. */
+  /** Zoomed out to the whole wall (when asked for): the renderer's peak and its memory then. */
   zoomedOut?: { peakMb: number; nowMb: number };
 }
 

@@ -27,9 +27,10 @@ export interface PathSink {
 }
 
 /**
- * Traces a signature's strokes into `sink`. A one-point stroke is skipped: it draws nothing, as Konva.Line (which drew the wall before) draws nothing
- * for it. A packed signature is traced from its flat arrays, so painting never builds its points:
- * built, a heavy wall's points held ~40 MB once every signature had been painted.
+ * Traces a signature's strokes into `sink`. A one-point stroke is skipped: it draws nothing, as
+ * Konva.Line (which drew the wall before) draws nothing for it. A packed signature is traced from
+ * its flat arrays, so painting never builds its points: built, a heavy wall's points held ~40 MB
+ * once every signature had been painted.
  */
 export function traceSignatureStrokes(sink: PathSink, signature: Signature): void {
   if (signature instanceof PackedSignature) return signature.traceInto(sink);
