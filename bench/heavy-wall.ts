@@ -8,13 +8,14 @@
  *   but a strip along the bottom kept free for the saves below. Seeded by the owner through the
  *   data API in bulk (the guard still checks every row). It prints its rows and bytes.
  * - Load, on the phone with its CPU slowed 4× (390×844), then on a desktop (1280×800): from the
- *   click on 'Sign!' to 'Signatures loaded!', and the renderer's peak memory (VmHWM of the page's
- *   renderer process, workers included), each in a fresh context, BENCH_HEAVY_LOADS (3) times
+ *   click on 'Sign!' to 'Signatures loaded!', and the peak memory of the page's renderer process
+ *   (workers included): private, the target's measure, and resident (bench/renderer-memory.ts
+ *   says what each counts), each in a fresh context, BENCH_HEAVY_LOADS (3) times
  *   each. The phone's first load is the first the server answers (its read cache cold), its later
  *   ones find those answers cached; the desktop's first reads are new to the cache (its screen is
  *   another), its later ones cached.
  * - Then the phone once more, zoomed out to the wall's whole width (every signature painted at
- *   least once), 30 s later: the renderer's peak and its resident memory then.
+ *   least once), 30 s later: the renderer's peaks and its memory then.
  * - Others served meanwhile: BENCH_HEAVY_READERS visitors (10) each read the whole wall as the app
  *   does, again and again, for BENCH_HEAVY_SECONDS (20); meanwhile another address reads the
  *   first screen's region and saves a signature in the free strip, one after the other, and their
@@ -23,7 +24,7 @@
  * BENCH_DIST (a build; else `$TMPDIR/signwall-bench-dist`, what `npm run bench` builds, else
  * `dist/`). BENCH_HEAVY_PITCH (10.03) spreads the dots further apart for a lighter wall.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -33,6 +34,7 @@ import { WALL_SIZE } from '../src/domain/rules.ts';
 import { dot, heaviest, type HeavySignature } from '../tests/support/heaviest.ts';
 import { signatureAt } from '../tests/support/grid.ts';
 import { CPU_SLOWDOWN, launchBrowser, VIEWPORTS, type ViewportName } from './browser/session.ts';
+import { RendererSampler } from './renderer-memory.ts';
 import { ANON_KEY, startServer, type BenchServer } from './server.ts';
 import { max, median, percentile } from './stats.ts';
 import { APP_COLUMNS, PAGE, readWall } from './whole-wall-read.ts';
@@ -86,26 +88,6 @@ async function seedAsOwner(server: BenchServer, wall: readonly HeavySignature[])
   }
 }
 
-/**
- * Peak (VmHWM) or current (VmRSS) resident memory, in kB, of the renderer processes alive now: the
- * page's (its workers run in it), the only one open while a load is measured.
- */
-function rendererKb(field: 'VmHWM' | 'VmRSS' = 'VmHWM'): number {
-  let peak = 0;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmdline.includes('--type=renderer')) continue;
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
-      if (kb) peak = Math.max(peak, Number(kb[1]));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return peak;
-}
-
 /** Zoom-outs from the first screen until the phone shows the wall's whole width. */
 const ZOOM_OUTS = 7;
 /** How long the whole wall is given to be painted before the renderer's memory is read. */
@@ -113,9 +95,16 @@ const ZOOMED_OUT_SETTLE_MS = 30_000;
 
 interface Load {
   ms: number;
-  peakMb: number;
-  /** Zoomed out to the whole wall (when asked for): the renderer's peak and its memory then. */
-  zoomedOut?: { peakMb: number; nowMb: number };
+  /** The renderer's peak of private memory, and of resident memory (renderer-memory.ts says why both). */
+  privatePeakMb: number;
+  residentPeakMb: number;
+  /** Zoomed out to the whole wall (when asked for): the renderer's peaks and its memory then. */
+  zoomedOut?: {
+    privatePeakMb: number;
+    residentPeakMb: number;
+    privateMb: number;
+    residentMb: number;
+  };
 }
 
 async function load(
@@ -124,6 +113,7 @@ async function load(
   viewport: ViewportName,
   zoomOut = false,
 ): Promise<Load> {
+  const memory = new RendererSampler();
   const context = await browser.newContext(VIEWPORTS[viewport]);
   try {
     const page: Page = await context.newPage();
@@ -157,7 +147,8 @@ async function load(
     const clickAt = await page.evaluate(
       () => (window as unknown as { __heavy: { clickAt: number } }).__heavy.clickAt,
     );
-    const loaded = { ms: loadedAt - clickAt, peakMb: rendererKb() / 1024 };
+    const { privatePeakMb, residentPeakMb } = memory.read();
+    const loaded = { ms: loadedAt - clickAt, privatePeakMb, residentPeakMb };
     if (!zoomOut) return loaded;
     // Every signature painted at least once: what a visitor who looks at the whole wall costs.
     const out = page.getByRole('button', { name: 'Zoom out' });
@@ -167,9 +158,16 @@ async function load(
       await page.waitForTimeout(1000);
     }
     await page.waitForTimeout(ZOOMED_OUT_SETTLE_MS);
-    const zoomedOut = { peakMb: rendererKb() / 1024, nowMb: rendererKb('VmRSS') / 1024 };
+    const after = memory.read();
+    const zoomedOut = {
+      privatePeakMb: after.privatePeakMb,
+      residentPeakMb: after.residentPeakMb,
+      privateMb: after.now?.privateMb ?? 0,
+      residentMb: after.now?.residentMb ?? 0,
+    };
     return { ...loaded, zoomedOut };
   } finally {
+    memory.stop();
     await context.close();
   }
 }
@@ -275,19 +273,23 @@ async function main(): Promise<void> {
         const loads: Load[] = [];
         for (let i = 0; i < LOADS; i++) loads.push(await load(browser, server.url, viewport));
         const times = loads.map((l) => l.ms.toFixed(0)).join(', ');
-        const peaks = loads.map((l) => l.peakMb.toFixed(0)).join(', ');
+        const peaks = (pick: (l: Load) => number) =>
+          loads.map((l) => pick(l).toFixed(0)).join(', ');
         const later = loads.slice(1).map((l) => l.ms);
         log(
           `${viewport}: click → 'Signatures loaded!' ${times} ms` +
             (viewport === 'phone4x' ? ' (the first on a cold read cache)' : '') +
             (later.length > 0 ? `, median of the later ${median(later).toFixed(0)} ms` : '') +
-            `; renderer peak ${peaks} MB`,
+            `; renderer peak ${peaks((l) => l.privatePeakMb)} MB private ` +
+            `(${peaks((l) => l.residentPeakMb)} MB resident)`,
         );
       }
       const { zoomedOut } = await load(browser, server.url, 'phone4x', true);
       log(
         `phone4x zoomed out to the whole wall, ${ZOOMED_OUT_SETTLE_MS / 1000} s later: renderer ` +
-          `peak ${zoomedOut!.peakMb.toFixed(0)} MB, now ${zoomedOut!.nowMb.toFixed(0)} MB`,
+          `peak ${zoomedOut!.privatePeakMb.toFixed(0)} MB private ` +
+          `(${zoomedOut!.residentPeakMb.toFixed(0)} MB resident), ` +
+          `now ${zoomedOut!.privateMb.toFixed(0)} MB private (${zoomedOut!.residentMb.toFixed(0)} MB resident)`,
       );
     } finally {
       await browser.close();
