@@ -1,8 +1,8 @@
 /**
  * The messages between the page and the export's workers (export-worker.ts, worker-export.ts).
- * The wall is painted in horizontal bands, one worker each, side by side; one of them then
- * composes the bands and encodes the PNG. One band is the whole wall, painted and encoded by its
- * worker alone.
+ * The wall is painted in horizontal bands, one worker each, side by side; the first band's worker
+ * then puts the others' pixels into its own canvas and encodes the PNG. One band is the whole wall,
+ * painted and encoded by its worker alone.
  */
 
 /** Rows of the wall from `top` (inclusive) to `bottom` (exclusive), in wall pixels. */
@@ -11,10 +11,11 @@ export interface Band {
   readonly bottom: number;
 }
 
-/** A band painted: its pixels, where they go, and how long painting took. */
+/** A band painted: its pixels (RGBA rows, the wall's width), where they go, how long painting took. */
 export interface PaintedBand {
-  readonly bitmap: ImageBitmap;
+  readonly pixels: ArrayBuffer;
   readonly top: number;
+  readonly height: number;
   readonly drawMs: number;
 }
 
@@ -29,7 +30,10 @@ export type ExportWorkerCommand =
   | { readonly type: 'paint' }
   /** Paint the band, which is the whole wall, and encode it (answered with 'png'). */
   | { readonly type: 'render' }
-  /** Compose these bands, which make the whole wall, and encode it (answered with 'png'). */
+  /**
+   * Paint the first band, put the other bands' pixels below it (together they are the whole
+   * wall) and encode it (answered with 'png').
+   */
   | { readonly type: 'encode'; readonly bands: readonly PaintedBand[] };
 
 /** Worker → page. */

@@ -8,9 +8,9 @@
  * (wholeWallRows), and reads each page straight into packed signatures (packRows: no array per
  * point, strokes simplified as the app saves them), so the band is ready to paint the moment its
  * last page is in. It paints its band as soon as the band is in, while the page tells the others'
- * loads and shows 'Generating PNG...'; the PNG is made (the bands composed and encoded) only when
- * the page asks, once every band is in (spec §4: the PNG is generated after the signatures have
- * loaded).
+ * loads and shows 'Generating PNG...'; the PNG is made (the bands put together and encoded) only
+ * when the page asks, once every band is in (spec §4: the PNG is generated after the signatures
+ * have loaded).
  */
 /// <reference lib="webworker" />
 import { dataApi } from '../../data/client.ts';
@@ -106,25 +106,38 @@ function inOrder(): Signature[] {
  * either side (within the wall): a path the canvas's edge cuts is rasterized otherwise than one
  * within it (its anti-aliased edges differ by a few levels), so every signature that meets the
  * band is painted whole, as on the one canvas of the whole wall, and the band is cut out of it.
+ * The first band's canvas is the whole wall's: the other bands' pixels are put into it, below its
+ * own, and it is encoded as it is (rather than composing every band into a canvas of its own).
  */
-interface PaintedCanvas {
+interface BandCanvas {
   readonly canvas: OffscreenCanvas;
+  /** Its context, in wall pixels. */
+  readonly ctx: OffscreenCanvasRenderingContext2D;
+  /** The wall's row at its top. */
   readonly top: number;
+}
+
+interface PaintedCanvas extends BandCanvas {
   readonly drawMs: number;
+}
+
+function bandCanvas(): BandCanvas {
+  const top = Math.max(0, band.top - MARGIN);
+  const bottom = top === 0 ? WALL_SIZE : Math.min(WALL_SIZE, band.bottom + MARGIN);
+  const canvas = new OffscreenCanvas(WALL_SIZE, bottom - top);
+  const ctx = canvas.getContext('2d')!;
+  ctx.translate(0, -top);
+  return { canvas, ctx, top };
 }
 
 async function paintBand(): Promise<PaintedCanvas> {
   const started = performance.now();
-  const top = Math.max(0, band.top - MARGIN);
-  const bottom = Math.min(WALL_SIZE, band.bottom + MARGIN);
-  const canvas = new OffscreenCanvas(WALL_SIZE, bottom - top);
-  const ctx = canvas.getContext('2d')!;
-  ctx.translate(0, -top);
+  const { canvas, ctx, top } = bandCanvas();
   await paintWall(ctx, inOrder());
   // The canvas records what is painted and rasterizes it when first read: read one pixel, so
   // the draw step holds the rasterizing and the encode step the encoding alone.
   ctx.getImageData(0, 0, 1, 1);
-  return { canvas, top, drawMs: performance.now() - started };
+  return { canvas, ctx, top, drawMs: performance.now() - started };
 }
 
 /** The band painted since its load ended (once: a second command paints it again). */
@@ -140,15 +153,16 @@ async function encode(canvas: OffscreenCanvas, drawMs: number): Promise<void> {
   post({ type: 'png', png, drawMs, encodeMs: performance.now() - started });
 }
 
-/** The bands side by side in one canvas: the wall. */
-function compose(bands: readonly PaintedBand[]): OffscreenCanvas {
-  const canvas = new OffscreenCanvas(WALL_SIZE, WALL_SIZE);
-  const ctx = canvas.getContext('2d')!;
+/**
+ * The other bands' pixels put into the first band's canvas, the whole wall's. Copied, not drawn:
+ * an opaque pixel read and put back is the same pixel, and a copy costs less than a bitmap drawn
+ * into another canvas.
+ */
+function putBands({ ctx }: PaintedCanvas, bands: readonly PaintedBand[]): void {
   for (const painted of bands) {
-    ctx.drawImage(painted.bitmap, 0, painted.top);
-    painted.bitmap.close();
+    const pixels = new ImageData(new Uint8ClampedArray(painted.pixels), WALL_SIZE, painted.height);
+    ctx.putImageData(pixels, 0, painted.top);
   }
-  return canvas;
 }
 
 async function run(command: ExportWorkerCommand): Promise<void> {
@@ -157,21 +171,24 @@ async function run(command: ExportWorkerCommand): Promise<void> {
       band = command.band;
       return load(command.withoutOutline);
     case 'paint': {
-      const { canvas, top, drawMs } = await paintedBand();
+      const { canvas, ctx, top, drawMs } = await paintedBand();
       const height = band.bottom - band.top;
-      const bitmap = await createImageBitmap(canvas, 0, band.top - top, WALL_SIZE, height);
-      // Its pixels are in the bitmap now: let them go before the next band's arrive.
+      const { buffer } = ctx.getImageData(0, band.top - top, WALL_SIZE, height).data;
+      // Its pixels are in the buffer now: let the canvas's go before the other bands' arrive.
       canvas.width = 0;
       canvas.height = 0;
-      return post({ type: 'painted', bitmap, top: band.top, drawMs }, [bitmap]);
+      return post({ type: 'painted', pixels: buffer, top: band.top, height, drawMs }, [buffer]);
     }
     case 'render': {
       // One band is the whole wall: its canvas is the wall's.
       const { canvas, drawMs } = await paintedBand();
       return encode(canvas, drawMs);
     }
-    case 'encode':
-      return encode(compose(command.bands), Math.max(...command.bands.map((b) => b.drawMs)));
+    case 'encode': {
+      const first = await paintedBand();
+      putBands(first, command.bands);
+      return encode(first.canvas, Math.max(first.drawMs, ...command.bands.map((b) => b.drawMs)));
+    }
   }
 }
 

@@ -11,7 +11,7 @@ import type { Band, ExportWorkerAnswer } from './export-worker-protocol.ts';
 /**
  * At most this many bands: past it, each worker's own start (its script, its reads) costs more
  * than its share of the painting saves, and every band's pixels are one more copy in memory until
- * they are composed.
+ * they are put together.
  */
 export const MAX_BANDS = 4;
 

@@ -4,7 +4,7 @@
  *
  * The wall is cut into horizontal bands, one worker each (as many as the device has cores, up to
  * MAX_BANDS): each reads, parses and paints its band side by side with the others, then the first
- * composes the bands and encodes the PNG. With one band, one worker does it all. Where no worker
+ * puts the others' pixels into its canvas, the whole wall's, and encodes the PNG. With one band, one worker does it all. Where no worker
  * can do the work (no module Worker or 2D OffscreenCanvas, a script refused, a canvas failing),
  * both moments reject with WorkerUnavailableError and the page does it itself.
  */
@@ -111,28 +111,35 @@ export function takeWorkerExport(): WorkerExport | null {
   return {
     loaded,
     async render() {
+      const asked = performance.now();
       let png: Extract<ExportWorkerAnswer, { type: 'png' }>;
       if (workers.length === 1) {
         png = expectPng(await workers[0]!.ask({ type: 'render' }));
       } else {
-        const painted = await Promise.all(workers.map((w) => w.ask({ type: 'paint' })));
+        // The first band's worker paints its band meanwhile, then takes the others' pixels.
+        const [first, ...others] = workers;
+        const painted = await Promise.all(others.map((w) => w.ask({ type: 'paint' })));
         const parts: PaintedBand[] = painted.map((answer) => {
           if (answer.type !== 'painted')
             throw new WorkerUnavailableError(`answered ${answer.type}`);
-          return { bitmap: answer.bitmap, top: answer.top, drawMs: answer.drawMs };
+          const { pixels, top, height, drawMs } = answer;
+          return { pixels, top, height, drawMs };
         });
         png = expectPng(
-          await workers[0]!.ask(
+          await first!.ask(
             { type: 'encode', bands: parts },
-            parts.map((p) => p.bitmap),
+            parts.map((p) => p.pixels),
           ),
         );
       }
-      // The workers' own steps, under the names the page's steps have.
+      // The steps under the names the page's own steps have. A band is painted as soon as its
+      // rows are in, before the page asks: the draw step is what the page waited for it (the
+      // workers' own painting time is its detail), the encode step the worker's encoding.
       const end = performance.now();
       performance.measure('signwall-export:draw', {
-        start: end - png.encodeMs - png.drawMs,
-        duration: png.drawMs,
+        start: asked,
+        end: end - png.encodeMs,
+        detail: { paintMs: png.drawMs },
       });
       performance.measure('signwall-export:encode', { start: end - png.encodeMs, end });
       return png.png;
