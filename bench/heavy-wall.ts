@@ -95,7 +95,7 @@ const ZOOMED_OUT_SETTLE_MS = 30_000;
 
 interface Load {
   ms: number;
-  /** The renderer's peak of private memory, and of resident memory (renderer-memory.ts says why both). */
+  /** The renderer's peaks of private and of resident memory (renderer-memory.ts says why both). */
   privatePeakMb: number;
   residentPeakMb: number;
   /** Zoomed out to the whole wall (when asked for): the renderer's peaks and its memory then. */
@@ -289,7 +289,8 @@ async function main(): Promise<void> {
         `phone4x zoomed out to the whole wall, ${ZOOMED_OUT_SETTLE_MS / 1000} s later: renderer ` +
           `peak ${zoomedOut!.privatePeakMb.toFixed(0)} MB private ` +
           `(${zoomedOut!.residentPeakMb.toFixed(0)} MB resident), ` +
-          `now ${zoomedOut!.privateMb.toFixed(0)} MB private (${zoomedOut!.residentMb.toFixed(0)} MB resident)`,
+          `now ${zoomedOut!.privateMb.toFixed(0)} MB private ` +
+          `(${zoomedOut!.residentMb.toFixed(0)} MB resident)`,
       );
     } finally {
       await browser.close();

@@ -11,7 +11,7 @@ export interface Band {
   readonly bottom: number;
 }
 
-/** A band painted: its pixels (RGBA rows, the wall's width), where they go, how long painting took. */
+/** A band painted: its pixels (RGBA rows the wall's width), where they go, how long it took. */
 export interface PaintedBand {
   readonly pixels: ArrayBuffer;
   readonly top: number;

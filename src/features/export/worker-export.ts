@@ -4,9 +4,10 @@
  *
  * The wall is cut into horizontal bands, one worker each (as many as the device has cores, up to
  * MAX_BANDS): each reads, parses and paints its band side by side with the others, then the first
- * puts the others' pixels into its canvas, the whole wall's, and encodes the PNG. With one band, one worker does it all. Where no worker
- * can do the work (no module Worker or 2D OffscreenCanvas, a script refused, a canvas failing),
- * both moments reject with WorkerUnavailableError and the page does it itself.
+ * puts the others' pixels into its canvas, the whole wall's, and encodes the PNG. With one band,
+ * one worker does it all. Where no worker can do the work (no module Worker or 2D OffscreenCanvas,
+ * a script refused, a canvas failing), both moments reject with WorkerUnavailableError and the
+ * page does it itself.
  */
 import { DataApiError } from '../../data/table.ts';
 import type {
