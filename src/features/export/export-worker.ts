@@ -125,7 +125,9 @@ function bandCanvas(): BandCanvas {
   const top = Math.max(0, band.top - MARGIN);
   const bottom = top === 0 ? WALL_SIZE : Math.min(WALL_SIZE, band.bottom + MARGIN);
   const canvas = new OffscreenCanvas(WALL_SIZE, bottom - top);
-  const ctx = canvas.getContext('2d')!;
+  // Opaque: #333 lies under everything. In Chromium an opaque canvas of the wall's size was made
+  // in 153 ms instead of 263 and encoded in about half the time, with the same pixels.
+  const ctx = canvas.getContext('2d', { alpha: false })!;
   ctx.translate(0, -top);
   return { canvas, ctx, top };
 }
