@@ -21,8 +21,6 @@ export interface RendererMemory {
   readonly residentPeakMb: number;
   /** Anonymous and shared memory now (RssAnon + RssShmem), MB. */
   readonly privateMb: number;
-  /** File-backed pages now (RssFile: the binary, fonts, ICU data), MB. */
-  readonly fileMb: number;
 }
 
 /** The renderer processes alive now and their memory, by pid. */
@@ -39,7 +37,6 @@ export function renderers(): Map<number, RendererMemory> {
         residentMb: mb('VmRSS'),
         residentPeakMb: mb('VmHWM'),
         privateMb: mb('RssAnon') + mb('RssShmem'),
-        fileMb: mb('RssFile'),
       });
     } catch {
       // the process ended meanwhile
