@@ -23,13 +23,29 @@ export interface RendererMemory {
   readonly privateMb: number;
 }
 
+/**
+ * Whether each process seen is a renderer, by pid: its command line is read once, not at every
+ * sample (the sampler reads /proc every 50 ms while a load is measured on the same cores). A
+ * Chromium process is read again until it is a renderer: one just forked from the zygote takes
+ * its renderer's command line a moment later.
+ */
+const isRenderer = new Map<string, boolean>();
+
 /** The renderer processes alive now and their memory, by pid. */
 export function renderers(): Map<number, RendererMemory> {
   const out = new Map<number, RendererMemory>();
-  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+  const alive = new Set(readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)));
+  // A pid that ended may come back as another process.
+  for (const pid of isRenderer.keys()) if (!alive.has(pid)) isRenderer.delete(pid);
+  for (const name of alive) {
     try {
-      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
-      if (!cmdline.includes('--type=renderer')) continue;
+      let renderer = isRenderer.get(name);
+      if (renderer === undefined) {
+        const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+        renderer = cmdline.includes('--type=renderer');
+        if (renderer || !/chrom/i.test(cmdline)) isRenderer.set(name, renderer);
+      }
+      if (!renderer) continue;
       const status = readFileSync(`/proc/${name}/status`, 'utf8');
       const mb = (field: string) =>
         Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;

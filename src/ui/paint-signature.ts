@@ -5,8 +5,8 @@
  * traced into the context at each paint: kept as a Path2D per signature they were no faster to
  * stroke again (3,440 signatures: 231–322 ms either way), and a heavy wall's paths held 58 MB.
  * The board's tiles, the export and the timelapse paint with this, so the PNG matches the wall
- * stroke for stroke (spec §9). Plain Canvas 2D rather than Konva nodes: a signature is painted once into a
- * bitmap and then only composed, so a scene graph would be pure overhead
+ * stroke for stroke (spec §9). Plain Canvas 2D rather than Konva nodes: a signature is painted
+ * once into a bitmap and then only composed, so a scene graph would be pure overhead
  * (docs/research/konva.md §1).
  *
  * Coordinates are wall pixels: the caller sets the context's transform (tile origin, zoom level).

@@ -11,7 +11,7 @@ import { createTile, freeTile, TILE_BYTES, type Tile } from './tile.ts';
 /** More columns than a level ever has (a tile is never under 16 wall pixels: 200 a side). */
 const CELL_SPAN = 4096;
 
-const cellOf = ({ col, row }: TileCoord) => col * CELL_SPAN + row;
+const cellOf = (col: number, row: number) => col * CELL_SPAN + row;
 
 export class BoardTiles {
   /** How many tiles the budget holds: what painting ahead may fill. */
@@ -20,7 +20,7 @@ export class BoardTiles {
     budgetBytes: TILE_BUDGET_BYTES,
     bytesOf: () => TILE_BYTES,
     release: (tile) => {
-      this.#byLevel.get(tile.coord.level)?.delete(cellOf(tile.coord));
+      this.#byLevel.get(tile.coord.level)?.delete(cellOf(tile.coord.col, tile.coord.row));
       freeTile(tile);
     },
   });
@@ -46,7 +46,7 @@ export class BoardTiles {
       this.cache.set(key, tile);
       let cells = this.#byLevel.get(coord.level);
       if (!cells) this.#byLevel.set(coord.level, (cells = new Map()));
-      cells.set(cellOf(coord), tile);
+      cells.set(cellOf(coord.col, coord.row), tile);
     }
     return tile;
   }
@@ -62,7 +62,7 @@ export class BoardTiles {
     this.#byLevel.forEach((cells, level) => {
       if (cells.size === 0) return;
       forEachTileCovering(extent, level, pixelRatio, (col, row) => {
-        const tile = cells.get(col * CELL_SPAN + row);
+        const tile = cells.get(cellOf(col, row));
         if (tile && rectsMeet(extent, tile.rect)) out.push(tile);
       });
     });
