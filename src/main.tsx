@@ -1,9 +1,9 @@
+// First: on /export it starts the export's workers before the rest of the app is evaluated.
+import './features/export/start-on-export-visit.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_LOCALE } from './domain/locales.ts';
 import { App } from './app/app.tsx';
-import { dataApiConfig } from './data/client.ts';
-import { prestartExportWorkers } from './features/export/export-workers-start.ts';
 import { activateLocale } from './ui/i18n/catalog.ts';
 import { openingLocale } from './ui/i18n/locale-choice.ts';
 import './app/global.css';
@@ -27,10 +27,6 @@ function render(): void {
     ),
   );
 }
-
-// /export reads the wall in its workers: they start now, before the page's words and React's
-// first render (the router starts them as well, for a visit that arrives at /export in the app).
-if (dataApiConfig.ok && /^\/export\/?$/i.test(window.location.pathname)) prestartExportWorkers();
 
 activateLocale(openingLocale())
   // Its words could not be fetched: English, rather than no page.

@@ -1,7 +1,7 @@
 /**
  * The messages between the page and the export's workers (export-worker.ts, worker-export.ts).
  * The wall is painted in horizontal bands, one worker each, side by side; the first band's worker
- * then puts the others' pixels into its own canvas and encodes the PNG. One band is the whole wall,
+ * then draws the others' bitmaps into its own canvas and encodes the PNG. One band is the whole wall,
  * painted and encoded by its worker alone.
  */
 
@@ -11,9 +11,15 @@ export interface Band {
   readonly bottom: number;
 }
 
-/** A band painted: its pixels (RGBA rows the wall's width), where they go, how long it took. */
+/**
+ * A band painted: its canvas's bitmap (the band with the margin painted around it), the rows of it
+ * that are the band, and how long it took.
+ */
 export interface PaintedBand {
-  readonly pixels: ArrayBuffer;
+  readonly bitmap: ImageBitmap;
+  /** The band's first row in the bitmap. */
+  readonly offset: number;
+  /** The band's first row in the wall. */
   readonly top: number;
   readonly height: number;
   readonly drawMs: number;
@@ -31,8 +37,8 @@ export type ExportWorkerCommand =
   /** Paint the band, which is the whole wall, and encode it (answered with 'png'). */
   | { readonly type: 'render' }
   /**
-   * Paint the first band, put the other bands' pixels below it (together they are the whole
-   * wall) and encode it (answered with 'png').
+   * Paint the first band, draw the other bands below it (together they are the whole wall) and
+   * encode it (answered with 'png').
    */
   | { readonly type: 'encode'; readonly bands: readonly PaintedBand[] };
 

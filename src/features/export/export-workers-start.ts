@@ -29,7 +29,8 @@ export function workerCanRender(): boolean {
   return (
     typeof Worker !== 'undefined' &&
     typeof OffscreenCanvas !== 'undefined' &&
-    typeof OffscreenCanvas.prototype.convertToBlob === 'function'
+    typeof OffscreenCanvas.prototype.convertToBlob === 'function' &&
+    typeof OffscreenCanvas.prototype.transferToImageBitmap === 'function'
   );
 }
 

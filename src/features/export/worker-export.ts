@@ -4,7 +4,7 @@
  *
  * The wall is cut into horizontal bands, one worker each (as many as the device has cores, up to
  * MAX_BANDS): each reads, parses and paints its band side by side with the others, then the first
- * puts the others' pixels into its canvas, the whole wall's, and encodes the PNG. With one band,
+ * draws the others' bitmaps into its canvas, the whole wall's, and encodes the PNG. With one band,
  * one worker does it all. Where no worker can do the work (no module Worker or 2D OffscreenCanvas,
  * a script refused, a canvas failing), both moments reject with WorkerUnavailableError and the
  * page does it itself.
@@ -117,19 +117,19 @@ export function takeWorkerExport(): WorkerExport | null {
       if (workers.length === 1) {
         png = expectPng(await workers[0]!.ask({ type: 'render' }));
       } else {
-        // The first band's worker paints its band meanwhile, then takes the others' pixels.
+        // The first band's worker paints its band meanwhile, then takes the others' bitmaps.
         const [first, ...others] = workers;
         const painted = await Promise.all(others.map((w) => w.ask({ type: 'paint' })));
         const parts: PaintedBand[] = painted.map((answer) => {
           if (answer.type !== 'painted')
             throw new WorkerUnavailableError(`answered ${answer.type}`);
-          const { pixels, top, height, drawMs } = answer;
-          return { pixels, top, height, drawMs };
+          const { bitmap, offset, top, height, drawMs } = answer;
+          return { bitmap, offset, top, height, drawMs };
         });
         png = expectPng(
           await first!.ask(
             { type: 'encode', bands: parts },
-            parts.map((p) => p.pixels),
+            parts.map((p) => p.bitmap),
           ),
         );
       }
