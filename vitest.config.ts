@@ -40,6 +40,7 @@ export default defineConfig({
             'src/**/*.test.ts',
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
             'tests/docs/**/*.test.ts',
           ],
           maxWorkers: 2,

@@ -15,9 +15,18 @@ import { median } from './stats.ts';
 import { simplified } from './wall-bytes.ts';
 import { generateWall } from './wall-generator.ts';
 import { BENCH_CHROMIUM_FLAGS } from './browser/session.ts';
+import { mergedDisableFeatures } from './browser/chromium-features.ts';
+import { Launcher } from 'chrome-launcher';
 
-/** The bench's own Chromium flags (browser/session.ts), headless. */
-const CHROME_FLAGS = ['--headless=new', ...BENCH_CHROMIUM_FLAGS];
+/**
+ * The bench's own Chromium flags (browser/session.ts), headless, and the features it runs without
+ * merged into the ones chrome-launcher turns off (it passes its own `--disable-features`).
+ */
+const CHROME_FLAGS = [
+  '--headless=new',
+  ...BENCH_CHROMIUM_FLAGS,
+  mergedDisableFeatures(Launcher.defaultFlags()),
+];
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 export interface LighthouseRun {

@@ -7,6 +7,7 @@
 import { chromium, type Browser, type BrowserContextOptions } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { CHROMIUM_FLAGS } from '../../scripts/chromium-flags.ts';
+import { mergedDisableFeatures } from './chromium-features.ts';
 import type { Box } from '../wall-generator.ts';
 import { measureDraw, type DrawResult } from './draw.ts';
 import { measureExport, type ExportResult } from './export.ts';
@@ -64,10 +65,31 @@ const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 /** The bench's Chromium flags, for every browser it starts (Lighthouse's too: lighthouse.ts). */
 export const BENCH_CHROMIUM_FLAGS = CHROMIUM_FLAGS;
 
+const executable = existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM } : {};
+
+/** The switches Playwright starts Chromium with by itself, read off a browser it starts. */
+let playwrightSwitches: Promise<string[]> | null = null;
+function playwrightDefaults(): Promise<string[]> {
+  playwrightSwitches ??= chromium.launchServer(executable).then(async (server) => {
+    const args = server.process().spawnargs;
+    await server.close();
+    return args;
+  });
+  return playwrightSwitches;
+}
+
+/** The bench's browser: the full Chromium, its omnibox popup's WebUI off (chromium-features.ts). */
 export async function launchBrowser(): Promise<Browser> {
+  const defaults = await playwrightDefaults();
+  const theirs = defaults.filter((arg) => arg.startsWith('--disable-features='));
   return chromium.launch({
-    ...(existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM } : {}),
-    args: [...BENCH_CHROMIUM_FLAGS, '--enable-precise-memory-info'],
+    ...executable,
+    ignoreDefaultArgs: theirs,
+    args: [
+      ...BENCH_CHROMIUM_FLAGS,
+      mergedDisableFeatures(defaults),
+      '--enable-precise-memory-info',
+    ],
   });
 }
 
