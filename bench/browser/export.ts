@@ -9,6 +9,9 @@ import type { BrowserContext } from '@playwright/test';
 import { sampleHeap } from './heap.ts';
 import type { BenchWindow } from './instrument.ts';
 
+/** How long a page's close may take before it is left to its context's. */
+const CLOSE_WAIT_MS = 3_000;
+
 export interface ExportResult {
   exportMs: number;
   peakHeap: number;
@@ -98,6 +101,8 @@ export async function measureExport(
       steps: probe.steps,
     };
   } finally {
-    await page.close();
+    // Closing a page as it leaves (the old app goes home 1 s after its download) can hang in
+    // Chromium: past a few seconds the page is left to its context's close.
+    await Promise.race([page.close(), new Promise((r) => setTimeout(r, CLOSE_WAIT_MS))]);
   }
 }
