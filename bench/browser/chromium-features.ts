@@ -17,7 +17,7 @@ export const BENCH_DISABLED_FEATURES: readonly string[] = [
 
 const DISABLE_FEATURES = '--disable-features=';
 
-/** The features a list of switches disables (its last `--disable-features`, as Chromium reads it). */
+/** The features a list of switches turns off: its last `--disable-features`, as Chromium reads. */
 export function disabledFeaturesOf(args: readonly string[]): string[] {
   const last = args.findLast((arg) => arg.startsWith(DISABLE_FEATURES));
   return last ? last.slice(DISABLE_FEATURES.length).split(',').filter(Boolean) : [];

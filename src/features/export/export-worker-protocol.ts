@@ -1,8 +1,8 @@
 /**
  * The messages between the page and the export's workers (export-worker.ts, worker-export.ts).
  * The wall is painted in horizontal bands, one worker each, side by side; the first band's worker
- * then draws the others' bitmaps into its own canvas and encodes the PNG. One band is the whole wall,
- * painted and encoded by its worker alone.
+ * then draws the others' bitmaps into its own canvas and encodes the PNG. One band is the whole
+ * wall, painted and encoded by its worker alone.
  */
 
 /** Rows of the wall from `top` (inclusive) to `bottom` (exclusive), in wall pixels. */

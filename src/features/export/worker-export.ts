@@ -3,11 +3,11 @@
  * read at once, and hands back the two moments the export waits for: the wall loaded, and the PNG.
  *
  * The wall is cut into horizontal bands, one worker each (one fewer than the device has cores, up
- * to MAX_BANDS): each reads, parses and paints its band side by side with the others, then the first
- * draws the others' bitmaps into its canvas, the whole wall's, and encodes the PNG. With one band,
- * one worker does it all. Where no worker can do the work (no module Worker or 2D OffscreenCanvas,
- * a script refused, a canvas failing), both moments reject with WorkerUnavailableError and the
- * page does it itself.
+ * to MAX_BANDS): each reads, parses and paints its band side by side with the others, then the
+ * first draws the others' bitmaps into its canvas, the whole wall's, and encodes the PNG. With one
+ * band, one worker does it all. Where no worker can do the work (no module Worker or 2D
+ * OffscreenCanvas, a script refused, a canvas failing), both moments reject with
+ * WorkerUnavailableError and the page does it itself.
  */
 import { DataApiError } from '../../data/table.ts';
 import type {
