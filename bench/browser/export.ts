@@ -6,6 +6,7 @@
  * `signwall-export:<step>` performance measures are read back as a breakdown when present.
  */
 import type { BrowserContext } from '@playwright/test';
+import { withDeadline } from './deadline.ts';
 import { sampleHeap } from './heap.ts';
 import type { BenchWindow } from './instrument.ts';
 
@@ -106,6 +107,8 @@ export async function measureExport(
   } finally {
     // Closing a page as it leaves (the old app goes home 1 s after its download) can hang in
     // Chromium: past a few seconds the page is left to its context's close.
-    await Promise.race([page.close(), new Promise((r) => setTimeout(r, CLOSE_WAIT_MS))]);
+    await withDeadline(page.close(), CLOSE_WAIT_MS, () => new Error('close')).catch(
+      () => undefined,
+    );
   }
 }

@@ -10,6 +10,7 @@
  * and the ratio would measure the cache's clock rather than the apps.
  */
 import type { Browser, BrowserContext } from '@playwright/test';
+import { withDeadline } from './deadline.ts';
 import { measureExport } from './export.ts';
 import { installProbe, NAME_SHIM } from './instrument.ts';
 import { measureLoad } from './load.ts';
@@ -42,14 +43,6 @@ const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e)).sp
 const VISIT_DEADLINE_MS = 240_000;
 /** Closing a context waits on its renderer; a wedged one is left to the browser. */
 const CLOSE_DEADLINE_MS = 15_000;
-
-function withDeadline<T>(work: Promise<T>, ms: number, gaveUp: () => Error): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(gaveUp()), ms);
-  });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
-}
 
 async function inContext<T>(
   browser: Browser,

@@ -123,8 +123,7 @@ export function takeWorkerExport(): WorkerExport | null {
         const parts: PaintedBand[] = painted.map((answer) => {
           if (answer.type !== 'painted')
             throw new WorkerUnavailableError(`answered ${answer.type}`);
-          const { bitmap, offset, top, height, drawMs } = answer;
-          return { bitmap, offset, top, height, drawMs };
+          return answer;
         });
         png = expectPng(
           await first!.ask(
