@@ -131,6 +131,88 @@ test('a pan moves the tiles on screen without drawing on any canvas', async ({
   expect(await screenTileDraws(page)).toBe(0);
 });
 
+test('while the wall moves, at most one tile comes on screen per frame; the rest follow once it holds', async ({
+  board,
+  page,
+  wall,
+}) => {
+  // Lines through the tiles a pan of (-600, -400) brings into view: right of the screen and below it.
+  const lines: Array<[number, number, number]> = [
+    [900, 40, 620],
+    [900, 660, 1240],
+    [1100, 40, 620],
+    [1100, 660, 1240],
+    ...[120, 420, 720, 1000].map((y): [number, number, number] => [y, 1300, 1900]),
+  ];
+  for (const [y, x0, x1] of lines)
+    await wall.seed({
+      strokes: [
+        [
+          [x0, y],
+          [x1, y],
+        ],
+      ],
+    });
+  await board.open();
+  await board.drawnTileState();
+  // Idle time paints the tiles around the view ahead: let it finish, so the pan finds them ready.
+  let cached = -1;
+  await expect
+    .poll(
+      async () => {
+        const was = cached;
+        cached = (await board.drawnTileState()).tiles;
+        return cached === was;
+      },
+      { intervals: [500] },
+    )
+    .toBe(true);
+
+  // Tile elements added to the screen in each frame while the pan runs, and pixels copied.
+  await page.evaluate(() => {
+    const w = window as unknown as { __arrivals: number[]; __copies: number };
+    w.__copies = 0;
+    for (const proto of [
+      CanvasRenderingContext2D.prototype,
+      OffscreenCanvasRenderingContext2D.prototype,
+    ] as Array<{ drawImage: (...args: unknown[]) => void }>) {
+      const drawImage = proto.drawImage;
+      proto.drawImage = function (this: unknown, ...args: unknown[]) {
+        w.__copies++;
+        drawImage.apply(this, args);
+      };
+    }
+    const pane = document.querySelector('.board-stage .screen-tiles > div')!;
+    let added = 0;
+    new MutationObserver((records) => {
+      for (const r of records) added += r.addedNodes.length;
+    }).observe(pane, { childList: true });
+    w.__arrivals = [];
+    const frame = () => {
+      w.__arrivals.push(added);
+      added = 0;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  await board.panBy(-600, -400, [900, 600], 20);
+  const { arrivals, copies } = await page.evaluate(() => {
+    const w = window as unknown as { __arrivals: number[]; __copies: number };
+    return { arrivals: w.__arrivals, copies: w.__copies };
+  });
+  expect(await board.offset()).toEqual({ x: -600, y: -400 });
+  expect(
+    arrivals.reduce((a, b) => a + b, 0),
+    'tiles that came on screen',
+  ).toBeGreaterThan(3);
+  expect(Math.max(...arrivals), 'tiles that came on screen in one frame').toBe(1);
+  // Each tile's element is its own finished paint: nothing was copied to show it.
+  expect(copies).toBe(0);
+  // Held still, the view is drawn: every tile in it on screen, the new lines among them.
+  const { idsInView } = await board.drawnTileState();
+  expect(idsInView.length).toBeGreaterThanOrEqual(6);
+});
+
 test("a pan is the board's alone: Konva's own pointer handling reads no layout", async ({
   board,
   page,

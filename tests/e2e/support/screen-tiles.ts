@@ -18,8 +18,8 @@ export interface PlacedTile {
 }
 
 /**
- * Tags the tiles on screen now (their elements: 'bitmaprenderer' canvases showing a copy of each
- * tile's paint) and counts, from here on, every new copy given to them and every drawing call on
+ * Tags the tiles on screen now (their elements: 'bitmaprenderer' canvases, each a tile's finished
+ * paint) and counts, from here on, every new bitmap given to them and every drawing call on
  * the saved signatures' layer canvas (Konva's first layer). Returns how many were tagged.
  */
 export async function watchScreenTiles(page: Page): Promise<number> {

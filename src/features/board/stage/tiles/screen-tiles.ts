@@ -5,10 +5,15 @@
  * to the compositor again. Composing the tiles on one viewport-sized canvas instead cost a phone
  * (4× CPU slowdown) ~25 ms of main thread per frame, copying that canvas to the compositor.
  *
- * The element is a copy of the tile's paint (an ImageBitmap in a 'bitmaprenderer' canvas, made
- * when the paint changes), not the tile's own 2D canvas: Chromium hands every 2D canvas on screen
- * to its compositor again at every frame, changed or not (~0.3 ms each on that phone, a few dozen
- * tiles in view), and an ImageBitmap once.
+ * The element is the tile's sealed paint (tile.ts: a canvas element holding its bitmap in a
+ * 'bitmaprenderer' context), or, where a browser cannot seal, a copy of its 2D canvas made when the
+ * paint changes: Chromium hands every 2D canvas on screen to its compositor again at every frame,
+ * changed or not (~0.3 ms each on that phone, a few dozen tiles in view), and a bitmap once.
+ *
+ * Handing a tile's bitmap to the compositor is paid in the frame's commit, on the main thread
+ * (~8 ms a tile on that phone): while the camera moves, at most NEW_PER_MOVING_FRAME tiles come
+ * on screen per frame, and the rest in the frames after (show says how many waited), so a pan
+ * that brings a row of tiles into view spreads them over a few frames instead of one long one.
  *
  * A tile lands on whole device pixels of the screen, as tile-draw.ts's deviceRect places it on a
  * canvas, so neighbours meet without seams. While the scale keeps changing (a wheel turn, a pinch)
@@ -21,7 +26,7 @@
 import type { Rect } from '../../../../domain/geometry.ts';
 import { TILE_PIXELS } from '../../model/tiles.ts';
 import { deviceRect } from './tile-draw.ts';
-import type { Tile, TilePaint } from './tile.ts';
+import { isSealed, type Tile, type TilePaint } from './tile.ts';
 
 /** The box's class: `.board-stage .screen-tiles canvas` are the tiles on screen. */
 export const SCREEN_TILES_CLASS = 'screen-tiles';
@@ -39,17 +44,21 @@ interface Placement {
 
 /** A tile's element on screen, and what it was last given. */
 interface Shown {
-  readonly element: HTMLCanvasElement;
+  element: HTMLCanvasElement;
   version: number;
   placement: Placement | null;
 }
 
 /**
- * Elements of tiles that left the view, kept with their copy (8 MB at most): a zoom that goes back
- * over a level boundary, or a pan back and forth, shows them again without copying each again
- * (a level's worth of copies in one frame was a long task on a slow phone).
+ * Elements of tiles that left the view, kept as they are (a copy, where tiles are copied: 8 MB at
+ * most): a zoom that goes back over a level boundary, or a pan back and forth, shows them again
+ * without copying each again (a level's worth of copies in one frame was a long task on a slow
+ * phone).
  */
 const KEPT_OFF_SCREEN = 32;
+
+/** Tiles that come on screen in one frame while the camera moves. */
+const NEW_PER_MOVING_FRAME = 1;
 
 /** A number for CSS, short and exact enough (a thousandth of a pixel). */
 const css = (v: number) => String(Math.round(v * 1000) / 1000);
@@ -111,7 +120,8 @@ export class ScreenTiles {
   /**
    * Shows `tiles` (the view's, at its level) where the camera puts them, and `beneath`: each
    * fallback tile with the unpainted tiles it covers. `m` maps the wall to the layer's pixels
-   * (`pixelRatio` per CSS pixel); tiles are placed on the screen's own device pixels.
+   * (`pixelRatio` per CSS pixel); tiles are placed on the screen's own device pixels. Returns how
+   * many tiles wait for a later frame to come on screen (`moving`: the camera moves).
    */
   show(
     m: DOMMatrix,
@@ -119,7 +129,8 @@ export class ScreenTiles {
     tiles: readonly Tile[],
     beneath: ReadonlyMap<Tile, readonly Tile[]>,
     zooming: boolean,
-  ): void {
+    moving: boolean,
+  ): number {
     const dpr = window.devicePixelRatio || 1;
     const k = dpr / pixelRatio;
     const screen = new DOMMatrix([m.a * k, 0, 0, m.d * k, m.e * k, m.f * k]);
@@ -157,13 +168,19 @@ export class ScreenTiles {
       shown.element.remove();
       this.kept.set(tile, shown);
     }
-    for (const [tile, placement] of next) this.update(tile, placement);
+    let arriving = moving ? NEW_PER_MOVING_FRAME : Infinity;
+    let waiting = 0;
+    for (const [tile, placement] of next) {
+      if (!this.shown.has(tile) && arriving-- <= 0) waiting++;
+      else this.update(tile, placement);
+    }
     for (const [tile, shown] of this.kept) {
       // Oldest first; a freed tile is never shown again (its key gets a new Tile).
       if (this.kept.size <= KEPT_OFF_SCREEN && !tile.freed) continue;
       this.kept.delete(tile);
       this.release(shown.element);
     }
+    return waiting;
   }
 
   destroy(): void {
@@ -177,10 +194,11 @@ export class ScreenTiles {
   }
 
   private update(tile: Tile, placement: Placement): void {
+    const paint = tile.shown!;
     let shown = this.shown.get(tile);
     if (!shown) {
       shown = this.kept.get(tile) ?? {
-        element: this.spare.pop() ?? this.newElement(),
+        element: isSealed(paint) ? styled(paint) : (this.spare.pop() ?? this.newElement()),
         version: -1,
         placement: null,
       };
@@ -189,7 +207,15 @@ export class ScreenTiles {
       this.pane.appendChild(shown.element);
     }
     if (shown.version !== tile.shownVersion) {
-      this.copy(tile.shown!, shown.element);
+      if (isSealed(paint)) {
+        // A new paint is a new element: it takes the old one's place.
+        if (shown.element !== paint) {
+          this.release(shown.element);
+          shown.element = styled(paint);
+          shown.placement = null;
+          this.pane.appendChild(paint);
+        }
+      } else this.copy(paint, shown.element);
       shown.version = tile.shownVersion;
     }
     // Only what changed: a style read back is reformatted, so the last values are kept here.
@@ -205,16 +231,7 @@ export class ScreenTiles {
     const element = document.createElement('canvas');
     element.width = TILE_PIXELS;
     element.height = TILE_PIXELS;
-    Object.assign(element.style, {
-      position: 'absolute',
-      left: '0',
-      top: '0',
-      // The CSS box of a tile at its level's scale; the transform scales it from there.
-      width: `${TILE_PIXELS}px`,
-      height: `${TILE_PIXELS}px`,
-      transformOrigin: '0 0',
-    });
-    return element;
+    return styled(element);
   }
 
   /** Shows a copy of `source` in `element` (an ImageBitmap where the browser makes one at once). */
@@ -233,15 +250,33 @@ export class ScreenTiles {
     }
   }
 
-  /** Lets an element's copy go, and keeps the element (off screen) for another tile. */
+  /**
+   * Takes an element off screen: a tile's sealed paint stays its tile's; a copy is let go, and
+   * the element kept for another tile.
+   */
   private release(element: HTMLCanvasElement): void {
     element.remove();
+    element.style.transform = element.style.clipPath = element.style.zIndex = '';
+    if (isSealed(element as TilePaint)) return;
     if (typeof OffscreenCanvas === 'function') {
       element.getContext('bitmaprenderer')!.transferFromImageBitmap(null);
     }
-    element.style.transform = element.style.clipPath = element.style.zIndex = '';
     this.spare.push(element);
   }
+}
+
+/** An element in the form the screen places: a tile's box at its level's scale, from its corner. */
+function styled(element: HTMLCanvasElement): HTMLCanvasElement {
+  Object.assign(element.style, {
+    position: 'absolute',
+    left: '0',
+    top: '0',
+    // The CSS box of a tile at its level's scale; the transform scales it from there.
+    width: `${TILE_PIXELS}px`,
+    height: `${TILE_PIXELS}px`,
+    transformOrigin: '0 0',
+  });
+  return element;
 }
 
 /**

@@ -90,6 +90,8 @@ export class TileRenderer {
   private movedAt = -Infinity;
   private lastScale = 0;
   private scaledAt = -Infinity;
+  /** Tiles of the last frame that wait to come on screen (screen-tiles.ts). */
+  private waiting = 0;
   /** Tiles of the last frame on screen that nothing covered: neither their paint nor a fallback. */
   private uncovered = 0;
   /** The last frame on screen showed every tile in view current. */
@@ -263,18 +265,26 @@ export class TileRenderer {
       this.lastScale = m.a;
       this.scaledAt = now();
     }
-    const screen = this.screenTiles(ctx.canvas);
-    screen.show(m, pixelRatio, tiles, beneath, now() - this.scaledAt < ZOOM_SETTLE_MS);
-    this.uncovered = uncovered;
     const transform = `${m.a},${m.e},${m.f},${ctx.canvas.width},${ctx.canvas.height}`;
     if (transform !== this.lastTransform) {
       // The board's first frame is not a move: the first screen fills at the still budget.
       if (this.lastTransform !== null) this.movedAt = now();
       this.lastTransform = transform;
     }
+    const screen = this.screenTiles(ctx.canvas);
+    this.waiting = screen.show(
+      m,
+      pixelRatio,
+      tiles,
+      beneath,
+      now() - this.scaledAt < ZOOM_SETTLE_MS,
+      this.moving(),
+    );
+    this.uncovered = uncovered;
     this.lastView = view;
-    // A scaled pane (a zoom under way) is not yet the view as it will stay: not drawn.
-    this.viewDrawn = tiles.every(isCurrent) && !screen.scaled;
+    // A scaled pane (a zoom under way) is not yet the view as it will stay, nor one whose tiles
+    // wait to come on screen: not drawn.
+    this.viewDrawn = tiles.every(isCurrent) && !screen.scaled && this.waiting === 0;
     if (this.viewDrawn) {
       if (this.markPending) {
         this.markPending = false;
@@ -310,7 +320,7 @@ export class TileRenderer {
       }
       // The zoom has settled: the tiles go back on whole pixels at this scale.
       if (this.screen?.scaled && now() - this.scaledAt >= ZOOM_SETTLE_MS) this.layer.batchDraw();
-      const budget = now() - this.movedAt < MOVING_FOR_MS ? MOVING_BUDGET_MS : STILL_BUDGET_MS;
+      const budget = this.moving() ? MOVING_BUDGET_MS : STILL_BUDGET_MS;
       const deadline = now() + budget;
       let progressed = false;
       const coords = tilesByDistance(view.rect, view.level, view.pixelRatio);
@@ -320,8 +330,12 @@ export class TileRenderer {
       // Painting goes on next frame, before that frame's draw (registered first), which shows
       // this frame's progress: one step of painting per frame, not one every other frame.
       if (left) this.scheduleFrame();
-      if (progressed) this.layer.batchDraw();
+      if (progressed || this.waiting > 0) this.layer.batchDraw();
     });
+  }
+
+  private moving(): boolean {
+    return now() - this.movedAt < MOVING_FOR_MS;
   }
 
   /** Idle time paints ahead: a ring of half a view around the view, then the whole wall far out. */

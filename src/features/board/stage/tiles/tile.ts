@@ -13,8 +13,11 @@ import type { Signature } from '../../../../domain/signature.ts';
 import { TILE_PIXELS, levelScale, tileKey, tileRect, type TileCoord } from '../../model/tiles.ts';
 import { paintSignature, prepareSignaturePaint } from '../../../../ui/paint-signature.ts';
 
+/** A 2D context a tile is painted with. */
+export type TileContext = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
 /** Paints one signature into a tile (wall coordinates, styles prepared); `paintSignature` by default. */
-export type SignaturePainter = (ctx: CanvasRenderingContext2D, signature: Signature) => void;
+export type SignaturePainter = (ctx: TileContext, signature: Signature) => void;
 
 /**
  * Chromium records canvas calls and rasterizes them later (when the canvas is drawn somewhere),
@@ -23,15 +26,33 @@ export type SignaturePainter = (ctx: CanvasRenderingContext2D, signature: Signat
  */
 const FLUSH_EVERY = 2;
 
-function rasterize(ctx: CanvasRenderingContext2D): void {
+function rasterize(ctx: TileContext): void {
   ctx.getImageData(0, 0, 1, 1);
 }
 
 /** What one tile's canvas holds in memory (RGBA). */
 export const TILE_BYTES = TILE_PIXELS * TILE_PIXELS * 4;
 
-/** A tile's pixels: the canvas it is painted on, or a bitmap painted elsewhere (first-view.ts). */
-export type TilePaint = HTMLCanvasElement | ImageBitmap;
+/** A canvas a tile is painted on. */
+export type TileCanvas = HTMLCanvasElement | OffscreenCanvas;
+
+/**
+ * A tile's pixels: the canvas it is painted on, or a bitmap made elsewhere (first-view.ts), until
+ * the paint is finished. Where the browser has OffscreenCanvas, a finished paint is then sealed:
+ * its canvas hands its pixels over as a bitmap (transferToImageBitmap: no copy), which becomes
+ * the content of a canvas element of the tile's own ('bitmaprenderer'), the one the screen shows
+ * (screen-tiles.ts). Copying a tile's pixels for the screen cost a 4x-slowed phone ~5 ms a tile,
+ * and a pan brings a row of them into view at once.
+ */
+export type TilePaint = TileCanvas | ImageBitmap;
+
+/** Sealed paints: canvas elements holding a finished paint's bitmap. */
+const sealedPaints = new WeakSet<object>();
+
+/** A sealed paint: a canvas element of the tile's own, to show on screen as it is. */
+export function isSealed(paint: TilePaint | null): paint is HTMLCanvasElement {
+  return paint !== null && sealedPaints.has(paint);
+}
 
 export interface Tile {
   readonly key: string;
@@ -41,8 +62,8 @@ export interface Tile {
   /** Device pixels per wall pixel. */
   readonly scale: number;
   /**
-   * The last complete paint; null while none, or when it holds nothing (no canvas needed). A paint
-   * made ahead stays the bitmap it came as until something is painted on top of it.
+   * The last complete paint; null while none, or when it holds nothing (no canvas needed). A
+   * sealed paint stays shown while new signatures are painted on a copy of it.
    */
   shown: TilePaint | null;
   /** True once `shown` is a complete paint of some version of the wall. */
@@ -51,9 +72,15 @@ export interface Tile {
   shownItems: Signature[];
   /** Counts every change of what `shown` shows: a copy of it is current while this is unchanged. */
   shownVersion: number;
-  /** The canvas being painted: `shown` itself while signatures are added, else a new one. */
+  /**
+   * The canvas being painted: `shown` itself while signatures are added to a canvas element in
+   * place, else another (a blank one, or a copy of a sealed `shown`). `shown` once current.
+   */
   target: TilePaint | null;
-  /** Signatures to paint into `target`, in wall order, from `next` on. */
+  /**
+   * Signatures to paint into `target`, in wall order, from `next` on. Painting in place it holds
+   * the ones added; otherwise every one `target` will show, those before `next` already on it.
+   */
   queue: Signature[];
   /**
    * Its signatures are not looked up yet: `queue` is empty until the renderer does, when it first
@@ -114,11 +141,16 @@ export function paintTile(
 ): boolean {
   if (tile.freed) return false;
   if (tile.next < tile.queue.length) {
+    if (tile.shown && tile.target === tile.shown && !canPaintOn(tile.shown)) {
+      // Signatures added to a sealed paint: painted on a copy, which starts with what it shows.
+      tile.queue = [...tile.shownItems, ...tile.queue.slice(tile.next)];
+      tile.next = tile.shownItems.length;
+      tile.target = canvasOf(tile, tile.shown);
+    }
     const target = canvasOf(tile, tile.target);
     const inPlace = tile.target !== null && tile.target === tile.shown;
     tile.target = target;
-    if (inPlace) tile.shown = target;
-    const ctx = target.getContext('2d')!;
+    const ctx = target.getContext('2d') as TileContext;
     let painted = 0;
     for (;;) {
       const signature = tile.queue[tile.next++]!;
@@ -137,7 +169,7 @@ export function paintTile(
   }
   if (tile.target !== tile.shown) {
     if (tile.shown) freeCanvas(tile.shown);
-    tile.shown = tile.target;
+    tile.shown = tile.target = tile.target && sealed(tile.target);
     tile.shownItems = tile.queue;
     tile.shownVersion++;
   }
@@ -159,7 +191,7 @@ export function adoptPaint(
   rest: Signature[],
 ): void {
   if (tile.target) freeCanvas(tile.target);
-  tile.shown = tile.target = bitmap;
+  tile.shown = tile.target = sealed(bitmap);
   tile.shownItems = painted;
   tile.shownVersion++;
   tile.painted = true;
@@ -181,28 +213,46 @@ export function freeTile(tile: Tile): void {
 }
 
 /**
- * The canvas to paint `tile` on: `paint` itself, a new one holding a bitmap's pixels (the bitmap
- * let go), or a new blank one.
+ * The canvas to paint `tile` on: `paint` itself, a new one holding a sealed paint's pixels, or a
+ * new blank one.
  */
-function canvasOf(tile: Tile, paint: TilePaint | null): HTMLCanvasElement {
-  if (paint && !isBitmap(paint)) return paint;
+function canvasOf(tile: Tile, paint: TilePaint | null): TileCanvas {
+  if (paint && canPaintOn(paint)) return paint;
   const canvas = newTileCanvas(tile);
   if (paint) {
-    const ctx = canvas.getContext('2d')!;
+    const ctx = canvas.getContext('2d') as TileContext;
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.drawImage(paint, 0, 0);
     ctx.restore();
-    paint.close();
   }
   return canvas;
 }
 
-function newTileCanvas(tile: Tile): HTMLCanvasElement {
-  const canvas = document.createElement('canvas');
-  canvas.width = TILE_PIXELS;
-  canvas.height = TILE_PIXELS;
-  const ctx = canvas.getContext('2d')!;
+/** A 2D canvas (not a bitmap, nor a sealed paint). */
+function canPaintOn(paint: TilePaint): paint is TileCanvas {
+  return !isBitmap(paint) && !isSealed(paint);
+}
+
+/** Blank OffscreenCanvases whose paint was sealed: making a canvas costs more than its paint. */
+const spareCanvases: OffscreenCanvas[] = [];
+const SPARE_CANVASES = 4;
+
+const sealable = () =>
+  typeof OffscreenCanvas === 'function' && 'transferToImageBitmap' in OffscreenCanvas.prototype;
+
+function newTileCanvas(tile: Tile): TileCanvas {
+  let canvas: TileCanvas;
+  if (sealable()) {
+    canvas = spareCanvases.pop() ?? new OffscreenCanvas(TILE_PIXELS, TILE_PIXELS);
+  } else {
+    canvas = document.createElement('canvas');
+    canvas.width = TILE_PIXELS;
+    canvas.height = TILE_PIXELS;
+  }
+  // Read back every few signatures (rasterize): a canvas in memory from the start, as Chromium
+  // would otherwise make it after a few reads, warning on the console.
+  const ctx = canvas.getContext('2d', { willReadFrequently: true }) as TileContext;
   // Wall coordinates from here on: the tile's corner at the origin, at the level's scale.
   ctx.setTransform(
     tile.scale,
@@ -216,9 +266,30 @@ function newTileCanvas(tile: Tile): HTMLCanvasElement {
   return canvas;
 }
 
+/**
+ * A finished paint as it will be shown: an OffscreenCanvas's or a bitmap's pixels in a canvas
+ * element of its own (the OffscreenCanvas kept, blank, for the next paint); a canvas element as
+ * it is.
+ */
+function sealed(paint: TilePaint): TilePaint {
+  let bitmap: ImageBitmap;
+  if (isOffscreen(paint)) {
+    bitmap = paint.transferToImageBitmap();
+    if (spareCanvases.length < SPARE_CANVASES) spareCanvases.push(paint);
+    else freeCanvas(paint);
+  } else if (isBitmap(paint)) bitmap = paint;
+  else return paint;
+  const element = document.createElement('canvas');
+  element.width = bitmap.width;
+  element.height = bitmap.height;
+  element.getContext('bitmaprenderer')!.transferFromImageBitmap(bitmap);
+  sealedPaints.add(element);
+  return element;
+}
+
 function clearCanvas(canvas: TilePaint): void {
-  if (isBitmap(canvas)) return;
-  const ctx = canvas.getContext('2d')!;
+  if (!canPaintOn(canvas)) return;
+  const ctx = canvas.getContext('2d') as TileContext;
   ctx.save();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, canvas.width, canvas.height);
@@ -228,11 +299,17 @@ function clearCanvas(canvas: TilePaint): void {
 function freeCanvas(paint: TilePaint): void {
   if (isBitmap(paint)) {
     paint.close();
+  } else if (isSealed(paint)) {
+    paint.getContext('bitmaprenderer')!.transferFromImageBitmap(null);
+    paint.remove();
   } else {
     paint.width = 0;
     paint.height = 0;
   }
 }
+
+const isOffscreen = (paint: TilePaint): paint is OffscreenCanvas =>
+  typeof OffscreenCanvas === 'function' && paint instanceof OffscreenCanvas;
 
 /** A bitmap, not a canvas (told by what it can do: tests stand canvases in with plain objects). */
 function isBitmap(paint: TilePaint): paint is ImageBitmap {
