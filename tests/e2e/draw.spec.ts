@@ -278,3 +278,57 @@ test("the draft layer's canvas leaves the page while it shows nothing: a pan fra
   await expect(board.captionBox).toBeHidden();
   await expect.poll(draftCanvasDisplay).toBe('none');
 });
+
+test("turning drawing on shows the empty draft canvas for a few frames, redrawn in each, then takes it out: the first stroke finds the browser's buffers for it made", async ({
+  board,
+  page,
+}) => {
+  await board.open();
+  await page.evaluate(() => {
+    type Layer = {
+      find(selector: string): unknown[];
+      getCanvas(): { _canvas: HTMLCanvasElement };
+    };
+    const w = window as unknown as {
+      Konva: { stages: Array<{ getLayers(): Layer[] }> };
+      __draft: { shownFrames: number; redrawsShown: number; display: string };
+    };
+    const draft = w.Konva.stages[0]!.getLayers().find((layer) => layer.find('Line').length > 0)!;
+    const canvas = draft.getCanvas()._canvas;
+    const state = { shownFrames: 0, redrawsShown: 0, display: canvas.style.display };
+    w.__draft = state;
+    const ctx = canvas.getContext('2d')!;
+    const clearRect = ctx.clearRect.bind(ctx);
+    ctx.clearRect = (...args: Parameters<typeof ctx.clearRect>) => {
+      if (canvas.style.display === 'block') state.redrawsShown++;
+      clearRect(...args);
+    };
+    const frame = () => {
+      state.display = canvas.style.display;
+      if (state.display === 'block') state.shownFrames++;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  const draft = () =>
+    page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __draft: { shownFrames: number; redrawsShown: number; display: string };
+          }
+        ).__draft,
+    );
+  expect((await draft()).display).toBe('none');
+  await board.drawMode();
+  await expect.poll(async () => (await draft()).shownFrames).toBeGreaterThanOrEqual(3);
+  await expect.poll(async () => (await draft()).display).toBe('none');
+  const warmed = await draft();
+  expect(warmed.redrawsShown).toBeGreaterThanOrEqual(3);
+  // Once per board: back to panning and drawing again shows nothing more.
+  await board.panMode();
+  await board.drawMode();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  expect(await draft()).toEqual(warmed);
+});

@@ -16,12 +16,38 @@ function showsAnything(node: Konva.Node): boolean {
   return children === undefined || children.some(showsAnything);
 }
 
+/** While set on a layer, its canvas stays in the page even empty (warmUp). */
+const WARMING = 'warmingUp';
+
+/**
+ * The first frames a layer's canvas is in the page cost the browser its buffers for it, one per
+ * frame in flight: a 4×-slowed phone spent ~120 ms in each of a first stroke's first three frames
+ * (later strokes, none). warmUp shows the empty canvas for those frames, redrawn in each, at a
+ * moment nothing moves (drawing turned on), so the first stroke finds them made.
+ */
+export function warmUp(layer: Konva.Layer | null, frames = 3): void {
+  if (!layer || layer.getAttr(WARMING)) return;
+  layer.setAttr(WARMING, true);
+  let left = frames;
+  // One draw a frame: the next is asked for once this one is done.
+  const next = () => requestAnimationFrame(() => layer.batchDraw());
+  layer.on('draw.warmUp', () => {
+    if (--left === 0) {
+      layer.off('draw.warmUp');
+      layer.setAttr(WARMING, false);
+    }
+    next();
+  });
+  layer.batchDraw();
+}
+
 /** Keeps `layer`'s canvas out of the page while it has nothing visible, checked before each draw. */
 export function hideWhileEmpty(layer: Konva.Layer | null): () => void {
   if (!layer) return () => undefined;
   const element = layer.getCanvas()._canvas;
   const sync = () => {
-    const display = layer.getChildren().some(showsAnything) ? 'block' : 'none';
+    const shown = layer.getAttr(WARMING) || layer.getChildren().some(showsAnything);
+    const display = shown ? 'block' : 'none';
     if (element.style.display !== display) element.style.display = display;
   };
   sync();

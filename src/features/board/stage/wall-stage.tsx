@@ -26,7 +26,7 @@ import { usePendingDrawing } from './use-pending-drawing.ts';
 import { useTiledSignatures } from './use-tiled-signatures.ts';
 import { useSignatureMarks, type SignatureMarks } from './signature-marks.ts';
 import { WALL_HELP_ID } from '../controls/wall-help.tsx';
-import { hideWhileEmpty } from './hide-while-empty.ts';
+import { hideWhileEmpty, warmUp } from './hide-while-empty.ts';
 import { useWords } from '../../../ui/i18n/words.ts';
 
 // Before the first Stage exists: layer canvases take their pixel ratio at creation.
@@ -79,6 +79,14 @@ export function WallStage({
     stageRef.current?.container().setAttribute('aria-label', t('board.wall'));
   }, [t]);
   useEffect(() => hideWhileEmpty(draftLayerRef.current), []);
+  // Drawing turned on: the draft's canvas gets its buffers before the first stroke needs them.
+  const drawing = mode === 'draw';
+  const warmed = useRef(false);
+  useEffect(() => {
+    if (!drawing || warmed.current) return;
+    warmed.current = true;
+    warmUp(draftLayerRef.current);
+  }, [drawing]);
   useTiledSignatures(savedLayerRef, signatures, dimmed, onViewDrawn);
   useSignatureMarks(draftLayerRef, marks);
   usePendingDrawing(pendingRef, pending);
