@@ -3,9 +3,22 @@
  * leaving the wall with the mouse cancels the pan (§5). Panning is the default mode.
  */
 import { Board, expect, line, test } from './support/board.ts';
+import type { WallServer } from './support/fixtures.ts';
 import { placedTiles, screenTileDraws, watchScreenTiles } from './support/screen-tiles.ts';
 
 const WALL = 3200;
+
+/** Seeds a signature of one horizontal line, from x0 to x1 at y. */
+async function seedLine(wall: WallServer, y: number, x0: number, x1: number): Promise<void> {
+  await wall.seed({
+    strokes: [
+      [
+        [x0, y],
+        [x1, y],
+      ],
+    ],
+  });
+}
 
 test('dragging moves the wall by the pointer, and the readout follows in wall coordinates', async ({
   board,
@@ -101,14 +114,7 @@ test('a pan moves the tiles on screen without drawing on any canvas', async ({
       [40, 620],
       [660, 1240],
     ] as const)
-      await wall.seed({
-        strokes: [
-          [
-            [x0, y],
-            [x1, y],
-          ],
-        ],
-      });
+      await seedLine(wall, y, x0, x1);
   await board.open();
   await board.drawnTileState();
   // Their captions reach into the row below: 20 painted tiles in view.
@@ -144,15 +150,7 @@ test('while the wall moves, at most one tile comes on screen per frame; the rest
     [1100, 660, 1240],
     ...[120, 420, 720, 1000].map((y): [number, number, number] => [y, 1300, 1900]),
   ];
-  for (const [y, x0, x1] of lines)
-    await wall.seed({
-      strokes: [
-        [
-          [x0, y],
-          [x1, y],
-        ],
-      ],
-    });
+  for (const [y, x0, x1] of lines) await seedLine(wall, y, x0, x1);
   await board.open();
   await board.drawnTileState();
   // Idle time paints the tiles around the view ahead: let it finish, so the pan finds them ready.
