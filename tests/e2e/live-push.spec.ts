@@ -208,3 +208,43 @@ test(
     await expect(list.options.first()).toContainText('kept');
   },
 );
+
+test('a signature pushed onto tiles on screen: their old paint stays on screen until the new one takes its place', async ({
+  board,
+  page,
+  wall,
+}) => {
+  await wall.seed(at(300, 300, 'first'));
+  const realtime = await watchRealtime(page);
+  await board.open();
+  await realtime.joined();
+  await board.drawnTileState();
+  // The fewest tile elements on screen at any moment the page could show (after each task).
+  const before = await page.evaluate(() => {
+    const w = window as unknown as { __fewestTiles: number };
+    const pane = document.querySelector('.board-stage .screen-tiles > div')!;
+    w.__fewestTiles = pane.childElementCount;
+    new MutationObserver(() => {
+      w.__fewestTiles = Math.min(w.__fewestTiles, pane.childElementCount);
+    }).observe(pane, { childList: true });
+    for (const tile of pane.children) (tile as HTMLElement).dataset.before = '';
+    return { count: pane.childElementCount };
+  });
+  expect(before.count).toBeGreaterThan(0);
+  // Beside the first, in the same tiles: they are painted again.
+  await wall.seed(at(330, 340, 'pushed'));
+  await expect.poll(async () => (await board.shownCaptions()).sort()).toEqual(['first', 'pushed']);
+  await board.drawnTileState();
+  const after = await page.evaluate(() => {
+    const pane = document.querySelector('.board-stage .screen-tiles > div')!;
+    return {
+      fewest: (window as unknown as { __fewestTiles: number }).__fewestTiles,
+      count: pane.childElementCount,
+      // The tiles' new paints are new elements: the old ones left.
+      old: pane.querySelectorAll('[data-before]').length,
+    };
+  });
+  expect(after.old).toBe(0);
+  expect(after.count).toBe(before.count);
+  expect(after.fewest).toBe(before.count);
+});

@@ -178,7 +178,7 @@ export class ScreenTiles {
       // Oldest first; a freed tile is never shown again (its key gets a new Tile).
       if (this.kept.size <= KEPT_OFF_SCREEN && !tile.freed) continue;
       this.kept.delete(tile);
-      this.release(shown.element);
+      this.release(shown.element, tile);
     }
     return waiting;
   }
@@ -210,7 +210,7 @@ export class ScreenTiles {
       if (isSealed(paint)) {
         // A new paint is a new element: it takes the old one's place.
         if (shown.element !== paint) {
-          this.release(shown.element);
+          this.release(shown.element, tile);
           shown.element = styled(paint);
           shown.placement = null;
           this.pane.appendChild(paint);
@@ -251,13 +251,18 @@ export class ScreenTiles {
   }
 
   /**
-   * Takes an element off screen: a tile's sealed paint stays its tile's; a copy is let go, and
-   * the element kept for another tile.
+   * Takes an element off screen. A sealed paint that `owner` still shows stays its own; one it no
+   * longer shows (or of no owner) is let go here, where it leaves the screen (tile.ts leaves such
+   * a paint to the screen). A copy is let go, and the element kept for another tile.
    */
-  private release(element: HTMLCanvasElement): void {
+  private release(element: HTMLCanvasElement, owner?: Tile): void {
     element.remove();
     element.style.transform = element.style.clipPath = element.style.zIndex = '';
-    if (isSealed(element as TilePaint)) return;
+    if (isSealed(element as TilePaint)) {
+      if (owner?.shown !== element)
+        element.getContext('bitmaprenderer')!.transferFromImageBitmap(null);
+      return;
+    }
     if (typeof OffscreenCanvas === 'function') {
       element.getContext('bitmaprenderer')!.transferFromImageBitmap(null);
     }

@@ -181,8 +181,8 @@ export function paintTile(
 
 /**
  * Starts a tile that has no paint yet from one made elsewhere (first-view.ts): `bitmap` shows
- * `painted` and is shown as it is; `rest` (signatures that joined since) is queued to be painted
- * on top of it, in place (on a canvas made from it then).
+ * `painted` and is sealed as the tile's paint; `rest` (signatures that joined since) is queued to
+ * be painted on top of it (on a copy, the sealed paint shown meanwhile).
  */
 export function adoptPaint(
   tile: Tile,
@@ -300,8 +300,10 @@ function freeCanvas(paint: TilePaint): void {
   if (isBitmap(paint)) {
     paint.close();
   } else if (isSealed(paint)) {
-    paint.getContext('bitmaprenderer')!.transferFromImageBitmap(null);
-    paint.remove();
+    // One on screen stays there until the screen puts the tile's next paint in its place (in the
+    // frame's draw, after this), and lets it go then (screen-tiles.ts): freed now, that tile
+    // would show nothing for a frame.
+    if (!paint.isConnected) paint.getContext('bitmaprenderer')!.transferFromImageBitmap(null);
   } else {
     paint.width = 0;
     paint.height = 0;
