@@ -227,7 +227,7 @@ test('a signature pushed onto tiles on screen: their old paint stays on screen u
     new MutationObserver(() => {
       w.__fewestTiles = Math.min(w.__fewestTiles, pane.childElementCount);
     }).observe(pane, { childList: true });
-    for (const tile of pane.children) (tile as HTMLElement).dataset.before = '';
+    for (const tile of Array.from(pane.children)) (tile as HTMLElement).dataset.before = '';
     return { count: pane.childElementCount };
   });
   expect(before.count).toBeGreaterThan(0);
