@@ -83,8 +83,6 @@ export class ScreenTiles {
   private kept = new Map<Tile, Shown>();
   /** Elements of tiles that left the view, emptied, for the next ones. */
   private spare: HTMLCanvasElement[] = [];
-  private scratch: OffscreenCanvas | null = null;
-
   /**
    * The box goes into the stage's content just before `layerCanvas`, which it stands in for: that
    * canvas, never drawn on screen (tile-renderer.ts), is hidden meanwhile.
@@ -234,26 +232,20 @@ export class ScreenTiles {
     return styled(element);
   }
 
-  /** Shows a copy of `source` in `element` (an ImageBitmap where the browser makes one at once). */
+  /**
+   * Shows a copy of `source` in `element`: only where tiles are not sealed (tile.ts), a browser
+   * without OffscreenCanvas, whose canvases the copy is drawn with.
+   */
   private copy(source: TilePaint, element: HTMLCanvasElement): void {
-    if (typeof OffscreenCanvas === 'function') {
-      this.scratch ??= new OffscreenCanvas(TILE_PIXELS, TILE_PIXELS);
-      // transferToImageBitmap leaves the scratch canvas blank for the next copy.
-      this.scratch.getContext('2d')!.drawImage(source, 0, 0);
-      element
-        .getContext('bitmaprenderer')!
-        .transferFromImageBitmap(this.scratch.transferToImageBitmap());
-    } else {
-      const ctx = element.getContext('2d')!;
-      ctx.clearRect(0, 0, TILE_PIXELS, TILE_PIXELS);
-      ctx.drawImage(source, 0, 0);
-    }
+    const ctx = element.getContext('2d')!;
+    ctx.clearRect(0, 0, TILE_PIXELS, TILE_PIXELS);
+    ctx.drawImage(source, 0, 0);
   }
 
   /**
    * Takes an element off screen. A sealed paint that `owner` still shows stays its own; one it no
    * longer shows (or of no owner) is let go here, where it leaves the screen (tile.ts leaves such
-   * a paint to the screen). A copy is let go, and the element kept for another tile.
+   * a paint to the screen). A copy's element is kept for another tile.
    */
   private release(element: HTMLCanvasElement, owner?: Tile): void {
     element.remove();
@@ -262,9 +254,6 @@ export class ScreenTiles {
       if (owner?.shown !== element)
         element.getContext('bitmaprenderer')!.transferFromImageBitmap(null);
       return;
-    }
-    if (typeof OffscreenCanvas === 'function') {
-      element.getContext('bitmaprenderer')!.transferFromImageBitmap(null);
     }
     this.spare.push(element);
   }

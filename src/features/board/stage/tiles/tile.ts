@@ -238,12 +238,15 @@ function canPaintOn(paint: TilePaint): paint is TileCanvas {
 const spareCanvases: OffscreenCanvas[] = [];
 const SPARE_CANVASES = 4;
 
-const sealable = () =>
-  typeof OffscreenCanvas === 'function' && 'transferToImageBitmap' in OffscreenCanvas.prototype;
+/**
+ * Tiles are painted on OffscreenCanvases and sealed where the browser has them (every browser
+ * that has them can hand their pixels over as a bitmap).
+ */
+const SEALABLE = typeof OffscreenCanvas === 'function';
 
 function newTileCanvas(tile: Tile): TileCanvas {
   let canvas: TileCanvas;
-  if (sealable()) {
+  if (SEALABLE) {
     canvas = spareCanvases.pop() ?? new OffscreenCanvas(TILE_PIXELS, TILE_PIXELS);
   } else {
     canvas = document.createElement('canvas');
@@ -311,7 +314,7 @@ function freeCanvas(paint: TilePaint): void {
 }
 
 const isOffscreen = (paint: TilePaint): paint is OffscreenCanvas =>
-  typeof OffscreenCanvas === 'function' && paint instanceof OffscreenCanvas;
+  SEALABLE && paint instanceof OffscreenCanvas;
 
 /** A bitmap, not a canvas (told by what it can do: tests stand canvases in with plain objects). */
 function isBitmap(paint: TilePaint): paint is ImageBitmap {
